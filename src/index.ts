@@ -1,0 +1,42 @@
+/**
+ * Satchel: a browser-first, isomorphic runtime for Agent Skills.
+ *
+ * @example
+ * ```ts
+ * import { parseSkill } from 'satchel'
+ * const { skill, errors } = parseSkill(text, { folder: 'pdf-processing' })
+ * ```
+ * @module
+ */
+export { parseSkill, parseSkillFrontmatter, type ParseOptions, type ParseResult } from './parse.js';
+export { serializeSkill, frontmatterOf } from './serialize.js';
+export { composeStructuredBody, SECTION_FILES, type SectionFile } from './structured.js';
+export {
+  DIAGNOSTIC_RULES,
+  diagnosticCodes,
+  formatDiagnostic,
+  fixFor,
+  severityOf,
+  type Diagnostic,
+  type DiagnosticCode,
+  type DiagnosticRule,
+  type Profile,
+  type Severity,
+} from './diagnostics.js';
+export { SkillError, isSkillError, SKILL_ERROR_CODES, skillErrorCodes, type SkillErrorCode, type SkillErrorOptions } from './errors.js';
+export {
+  SKILL_SET_LIMITS,
+  LOADER_LIMITS,
+  resolveLimits,
+  type Activation,
+  type BodyFormat,
+  type ResolvedLimits,
+  type Skill,
+  type SkillExecution,
+  type SkillFile,
+  type SkillLimits,
+  type SkillSourceKind,
+  type ToolMode,
+} from './types.js';
+export { isSkillSource, type SkillEntry, type SkillFileInput, type SkillSource, type SourceCallOptions, type SourceListing } from './source.js';
+export { sha256Digest } from './hash.js';

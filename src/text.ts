@@ -1,0 +1,47 @@
+/**
+ * Text helpers: strict UTF-8 decoding, binary sniffing, code point length.
+ * @module
+ */
+
+const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Decodes UTF-8, or returns `undefined` when the bytes are not valid UTF-8. */
+export function decodeUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return strictDecoder.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Length in Unicode code points, the unit the specification counts in. */
+export function codePointLength(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // A high surrogate followed by a low one is one code point.
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+}
+
+/** True when the string holds an unpaired UTF-16 surrogate (not encodable as UTF-8). */
+export function hasLoneSurrogate(text: string): boolean {
+  // Fast path: most text has no surrogates at all.
+  if (!/[\uD800-\uDFFF]/.test(text)) return false;
+  return /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+}
+
+/**
+ * True when the bytes look like text: valid UTF-8 with no NUL in the first
+ * 8 KiB (the heuristic git and most editors use).
+ */
+export function isTextBytes(bytes: Uint8Array): boolean {
+  const head = bytes.subarray(0, 8192);
+  if (head.includes(0)) return false;
+  return decodeUtf8(bytes) !== undefined;
+}

@@ -1,0 +1,157 @@
+/**
+ * The shapes Satchel works with: skills, their files, sources and limits.
+ * @module
+ */
+import type { Diagnostic } from './diagnostics.js';
+
+/** Where a skill came from; the first tier that holds a name wins. */
+export type SkillSourceKind = 'builtin' | 'org' | 'user';
+
+/** How a skill is surfaced: `auto` routes on free text, `intent-matched` on intents, `manual` only by name. */
+export type Activation = 'auto' | 'manual' | 'intent-matched';
+
+/** Whether a skill runs with its parent's tools or with none. */
+export type ToolMode = 'inherit' | 'none';
+
+/** How a body is written: in SKILL.md (`plain`) or composed from `sections/` (`structured`). */
+export type BodyFormat = 'plain' | 'structured';
+
+/** Delegation settings for running a skill in a child runtime. */
+export interface SkillExecution {
+  /** Most model steps the child may take. */
+  maxSteps?: number;
+  /** Time budget in milliseconds. */
+  timeout?: number;
+  /** Whether the child may delegate further. */
+  canDelegate?: boolean;
+}
+
+/** One resource file of a skill: listed with its size and hash; contents are read on demand. */
+export interface SkillFile {
+  /** Path relative to the skill folder, `/`-separated, e.g. `references/guide.md`. */
+  readonly path: string;
+  /** Size in bytes. */
+  readonly size: number;
+  /** True for UTF-8 text; binary files are listed but never returned as text. */
+  readonly text: boolean;
+  /** `sha256:` + hex of the bytes. */
+  readonly digest: string;
+}
+
+/**
+ * A parsed, validated and normalized skill.
+ *
+ * Front matter keys may be kebab-case or camelCase (`allowed-tools` or
+ * `allowedTools`); properties are camelCase. Keys Satchel does not know
+ * are kept in `extensions`, as parsed.
+ */
+export interface Skill {
+  /** Identifier, normally kebab-case and equal to the folder name. */
+  readonly name: string;
+  /** What the skill does and when to use it; the model chooses by this. */
+  readonly description: string;
+  /** License name or file reference. */
+  readonly license?: string;
+  /** Environment requirements, free text. */
+  readonly compatibility?: string;
+  /** The spec's free-form map (kept as parsed). */
+  readonly metadata?: Readonly<Record<string, unknown>>;
+  /** Semver text. */
+  readonly version?: string;
+  /** Email or identifier of the author. */
+  readonly author?: string;
+  /** Tools the skill expects; informational, a skill never grants anything. */
+  readonly allowedTools?: readonly string[];
+  /** Tools the skill should not use; informational. */
+  readonly disallowedTools?: readonly string[];
+  /** `inherit` the parent's tools or `none`. */
+  readonly toolMode?: ToolMode;
+  /** Intent labels from an intent classifier. */
+  readonly intents?: readonly string[];
+  /** Sample user requests, used by routing. */
+  readonly examples?: readonly string[];
+  /** How the skill is surfaced (default `intent-matched` with intents, else `auto`). */
+  readonly activation: Activation;
+  /** Delegation settings. */
+  readonly execution?: SkillExecution;
+  /** Hidden from the model's catalog when true. */
+  readonly disableModelInvocation?: boolean;
+  /** Whether a user may call it by name (`/name`). */
+  readonly userInvocable?: boolean;
+  /** Hint shown for the argument of a user call. */
+  readonly argumentHint?: string;
+  /** `metadata.tags`, as a list. */
+  readonly tags?: readonly string[];
+  /** `metadata.body-format`. */
+  readonly bodyFormat: BodyFormat;
+  /** Unknown front matter keys, as parsed. */
+  readonly extensions?: Readonly<Record<string, unknown>>;
+  /** The Markdown body (composed from `sections/` for structured skills), trimmed. */
+  readonly content: string;
+  /** The tier the skill was loaded from. */
+  readonly source: SkillSourceKind;
+  /** Path of the SKILL.md, when it came from a file. */
+  readonly path?: string;
+  /** Resource files besides SKILL.md, sorted by path. */
+  readonly files: readonly SkillFile[];
+  /** `sha256:` + hex over the canonical front matter, the body and the files. */
+  readonly digest: string;
+  /** Warnings and infos found while parsing (never errors: a skill with errors is not built). */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Limits for skill sets and loaders. Every limit refuses; none truncates. */
+export interface SkillLimits {
+  /** Most skills in a set or load. */
+  maxSkills?: number;
+  /** Most resource files per skill, SKILL.md not counted. */
+  maxFilesPerSkill?: number;
+  /** Largest file in bytes, SKILL.md included. */
+  maxFileBytes?: number;
+  /** Most bytes over all skills and their files. */
+  maxTotalBytes?: number;
+  /** Largest catalog in bytes. */
+  maxCatalogBytes?: number;
+  /** Largest instructions, catalog included, in bytes. */
+  maxInstructionsBytes?: number;
+  /** Deepest folder a directory source searches for skills. */
+  maxDepth?: number;
+  /** Most folders a directory source visits. */
+  maxFolders?: number;
+  /** Deepest nesting of a resource path inside a skill folder. */
+  maxNesting?: number;
+}
+
+/** Limits with every field present. */
+export type ResolvedLimits = Required<SkillLimits>;
+
+/** Defaults for a skill set (as in the Mayura seed). */
+export const SKILL_SET_LIMITS: ResolvedLimits = {
+  maxSkills: 64,
+  maxFilesPerSkill: 128,
+  maxFileBytes: 256 * 1024,
+  maxTotalBytes: 16 * 1024 * 1024,
+  maxCatalogBytes: 16 * 1024,
+  maxInstructionsBytes: 64 * 1024,
+  maxDepth: 6,
+  maxFolders: 2000,
+  maxNesting: 8,
+};
+
+/** Defaults for a {@link SkillLoader}: more skills and bytes than a set. */
+export const LOADER_LIMITS: ResolvedLimits = {
+  ...SKILL_SET_LIMITS,
+  maxSkills: 5000,
+  maxTotalBytes: 256 * 1024 * 1024,
+};
+
+/** Fills unset limits from `defaults`. */
+export function resolveLimits(limits: SkillLimits | undefined, defaults: ResolvedLimits): ResolvedLimits {
+  const out = { ...defaults };
+  if (!limits) return out;
+  for (const key of Object.keys(defaults) as (keyof ResolvedLimits)[]) {
+    const value = limits[key];
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}

@@ -1,0 +1,198 @@
+/**
+ * Reads front matter YAML safely: YAML 1.2 core schema, unique keys, an
+ * alias cap, a nesting cap, and the unquoted-colon recovery of the
+ * specification's client guide.
+ * @module
+ */
+import { parseDocument, isMap, isScalar, type Document } from 'yaml';
+import type { DiagnosticCode } from './diagnostics.js';
+
+/** A YAML problem located by offset into the YAML text. */
+export interface YamlProblem {
+  readonly code: DiagnosticCode;
+  readonly message: string;
+  readonly offset: number;
+}
+
+/** The outcome of reading front matter YAML. */
+export interface YamlRead {
+  /** The plain data, when the YAML is a mapping that parsed. */
+  readonly data?: Record<string, unknown>;
+  /** The document, for locating keys. */
+  readonly doc?: Document.Parsed;
+  /** The YAML text the document was parsed from (repaired when recovered). */
+  readonly text: string;
+  /** Errors (no data) or warnings (data present). */
+  readonly problems: readonly YamlProblem[];
+}
+
+/** Most aliases a document may expand; guards against alias bombs. */
+export const MAX_ALIAS_COUNT = 100;
+/** Deepest flow nesting (`[` / `{`) read before parsing; guards the stack. */
+export const MAX_FLOW_DEPTH = 64;
+
+const OPTIONS = {
+  version: '1.2',
+  schema: 'core',
+  uniqueKeys: true,
+  prettyErrors: false,
+  strict: true,
+  stringKeys: false,
+} as const;
+
+/** Reads the YAML of a front matter block. Never throws. */
+export function readYaml(text: string): YamlRead {
+  const depth = flowDepthOffset(text);
+  if (depth >= 0) {
+    return fail(text, 'yaml-too-deep', `Front matter nesting is deeper than ${MAX_FLOW_DEPTH} levels.`, depth);
+  }
+  const first = parseOnce(text);
+  if (!first.problems.some((p) => p.code === 'invalid-yaml' && isColonError(p.message))) return first;
+  const repaired = quoteColonValues(text);
+  if (repaired.lines.length === 0) return first;
+  const second = parseOnce(repaired.text);
+  if (second.data === undefined) return first;
+  const warnings: YamlProblem[] = repaired.lines.map((offset) => ({
+    code: 'yaml-unquoted-colon',
+    message: 'This value contains `: ` and is not quoted, which is invalid YAML; it was read as if quoted.',
+    offset,
+  }));
+  return { ...second, problems: [...warnings, ...second.problems] };
+}
+
+function parseOnce(text: string): YamlRead {
+  let doc: Document.Parsed;
+  try {
+    doc = parseDocument(text, OPTIONS);
+  } catch (e) {
+    return fail(text, 'invalid-yaml', `The YAML parser failed: ${errorText(e)}.`, 0);
+  }
+  if (doc.errors.length > 0) {
+    return { text, problems: doc.errors.map((e) => ({ code: yamlErrorCode(e.code), message: firstLine(e.message), offset: e.pos[0] })) };
+  }
+  if (doc.contents !== null && !isMap(doc.contents)) {
+    return fail(text, 'frontmatter-not-mapping', 'The front matter is not a mapping of `key: value` lines.', doc.contents.range?.[0] ?? 0);
+  }
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (e) {
+    const alias = e instanceof ReferenceError || /alias/i.test(errorText(e));
+    return fail(text, alias ? 'yaml-alias-limit' : 'yaml-too-deep', alias ? `The YAML expands more than ${MAX_ALIAS_COUNT} aliases.` : `The YAML could not be expanded: ${errorText(e)}.`, 0);
+  }
+  const warnings = doc.warnings.map((w) => ({ code: 'yaml-warning' as const, message: firstLine(w.message), offset: w.pos[0] }));
+  return { data: (data ?? {}) as Record<string, unknown>, doc, text, problems: warnings };
+}
+
+function fail(text: string, code: DiagnosticCode, message: string, offset: number): YamlRead {
+  return { text, problems: [{ code, message, offset }] };
+}
+
+function yamlErrorCode(code: string): DiagnosticCode {
+  return code === 'DUPLICATE_KEY' ? 'duplicate-key' : 'invalid-yaml';
+}
+
+function isColonError(message: string): boolean {
+  return /Nested mappings are not allowed in compact mappings|Implicit map keys need to be|mapping values/i.test(message);
+}
+
+const TOP_LEVEL_PLAIN = /^([A-Za-z0-9_-]+):[ \t]+([^\s"'[{|>&*!%@`#].*)$/;
+
+/**
+ * Quotes top-level plain values that contain `: ` (with their indented
+ * continuation lines), keeping every line where it was so positions hold.
+ * Returns the offsets of the values it quoted.
+ */
+function quoteColonValues(text: string): { text: string; lines: number[] } {
+  const original = text.split(/(?<=\n)/);
+  const lines = [...original];
+  const offsets: number[] = [];
+  let offset = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const { body } = splitEol(lines[i] ?? '');
+    const m = TOP_LEVEL_PLAIN.exec(body);
+    let end = i;
+    while (end + 1 < lines.length && /^[ \t]+\S/.test(lines[end + 1] ?? '')) end++;
+    const continuation = lines.slice(i + 1, end + 1).map((l) => splitEol(l).body);
+    if (m && [m[2] ?? '', ...continuation].some((part) => /:(?:[ \t]|$)/.test(part))) {
+      const keyPart = body.slice(0, body.length - (m[2] ?? '').length);
+      offsets.push(offset + keyPart.length);
+      const parts = [escapeDouble(m[2] ?? ''), ...continuation.map(escapeDouble)];
+      parts[0] = `${keyPart}"${parts[0] ?? ''}`;
+      parts[parts.length - 1] = `${parts[parts.length - 1] ?? ''}"`;
+      for (let j = i; j <= end; j++) lines[j] = `${parts[j - i] ?? ''}${splitEol(lines[j] ?? '').eol}`;
+    }
+    for (let j = i; j <= end; j++) offset += (original[j] ?? '').length;
+    i = end;
+  }
+  return { text: lines.join(''), lines: offsets };
+}
+
+function splitEol(line: string): { body: string; eol: string } {
+  const m = /\r?\n$/.exec(line);
+  return m ? { body: line.slice(0, m.index), eol: m[0] } : { body: line, eol: '' };
+}
+
+function escapeDouble(s: string): string {
+  return s.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+}
+
+/** Offset where flow nesting first passes the cap, or -1. Quotes are skipped. */
+function flowDepthOffset(text: string): number {
+  if (!text.includes('[') && !text.includes('{')) return -1;
+  let depth = 0;
+  let quote = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === quote) quote = '';
+      else if (c === '\\' && quote === '"') i++;
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if (c === '[' || c === '{') {
+      if (++depth > MAX_FLOW_DEPTH) return i;
+    } else if (c === ']' || c === '}') depth = Math.max(0, depth - 1);
+    else if (c === '\n') quote = '';
+  }
+  return -1;
+}
+
+function firstLine(message: string): string {
+  return (message.split('\n')[0] ?? message).replace(/ at line \d+, column \d+:?$/, '');
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Offset of the key at `path` (top-level or nested) in the document, for locating diagnostics. */
+export function keyOffset(doc: Document.Parsed | undefined, path: string | readonly string[]): number | undefined {
+  const keys = typeof path === 'string' ? [path] : path;
+  const parent = keys.length > 1 ? doc?.getIn(keys.slice(0, -1), true) : doc?.contents;
+  if (!isMap(parent)) return keys.length > 1 ? keyOffset(doc, keys.slice(0, -1)) : undefined;
+  const last = keys[keys.length - 1];
+  for (const pair of parent.items) {
+    if (isScalar(pair.key) && String(pair.key.value) === last) return pair.key.range?.[0];
+  }
+  return undefined;
+}
+
+/** The source text of a top-level scalar value (e.g. `1.0` rather than the number 1). */
+export function scalarSource(doc: Document.Parsed | undefined, path: readonly string[]): string | undefined {
+  const node = doc?.getIn(path, true);
+  if (!isScalar(node)) return undefined;
+  const source = (node as { source?: unknown }).source;
+  return typeof source === 'string' ? source : undefined;
+}
+
+/** Keys of the map at `path` whose YAML value is not a string (e.g. `1:`). */
+export function nonTextKeys(doc: Document.Parsed | undefined, path: readonly string[]): ReadonlySet<string> {
+  const node = doc?.getIn(path, true);
+  const keys = new Set<string>();
+  if (!isMap(node)) return keys;
+  for (const pair of node.items) {
+    if (isScalar(pair.key) && typeof pair.key.value !== 'string') keys.add(String(pair.key.value));
+  }
+  return keys;
+}
