@@ -3,8 +3,10 @@
  *
  * Every edit re-parses the text with `parseSkill` and shows the verdict, each diagnostic as
  * `line:column severity code message`, and marks the lines that have diagnostics in the gutter.
+ * Below it, the "Built-in skills" panel (builtin-panel.ts) loads the skills the Vite plugin bundled from demo/skills.
  */
 import { parseSkill } from '../src/index.js';
+import { mountBuiltinPanel } from './builtin-panel.js';
 
 type ParseOptions = NonNullable<Parameters<typeof parseSkill>[1]>;
 type Profile = NonNullable<ParseOptions['profile']>;
@@ -334,3 +336,6 @@ editor.value = SAMPLE;
 folderInput.value = 'pdf-processing';
 update();
 document.body.dataset['ready'] = 'true';
+
+// Built-in skills: loaded after the validator is ready; the panel reports its own state in data-state.
+mountBuiltinPanel().catch((error: unknown) => console.error('demo: built-in skills panel', error));

@@ -134,8 +134,8 @@ export function createDiagnostic(
   return { code, severity: severityOf(code, profile), message, path, line, column };
 }
 
-/** `path:line:column code message`, the format of `satchel validate`. */
+/** `path:line:column code severity: message`, the format of `satchel validate`. */
 export function formatDiagnostic(d: Diagnostic): string {
   const where = d.line > 0 ? `${d.path}:${d.line}:${d.column}` : d.path;
-  return `${where} ${d.severity} ${d.code} ${d.message}`;
+  return `${where} ${d.code} ${d.severity}: ${d.message}`;
 }

@@ -46,6 +46,11 @@ const EXTENSION_KEYS: Record<string, string> = {
   argumentHint: 'argument-hint',
 };
 
+/** The kebab-case key of a known extension key; own keys only, so `constructor` or `__proto__` are unknown. */
+function extensionKey(key: string): string | undefined {
+  return Object.hasOwn(EXTENSION_KEYS, key) ? EXTENSION_KEYS[key] : undefined;
+}
+
 const NAME_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const ACTIVATIONS: readonly Activation[] = ['auto', 'manual', 'intent-matched'];
 
@@ -75,7 +80,7 @@ export function readFields(data: Record<string, unknown>, ctx: FieldContext): Sk
 function canonicalKeys(data: Record<string, unknown>, ctx: FieldContext): Map<string, unknown> {
   const byKey = new Map<string, unknown>();
   for (const key of Object.keys(data)) {
-    const canonical = (SPEC_KEYS as readonly string[]).includes(key) ? key : EXTENSION_KEYS[key];
+    const canonical = (SPEC_KEYS as readonly string[]).includes(key) ? key : extensionKey(key);
     if (canonical === undefined || byKey.has(canonical)) continue;
     byKey.set(canonical, data[key]);
     if (ctx.profile === 'spec' && !(SPEC_KEYS as readonly string[]).includes(key)) {
@@ -88,7 +93,7 @@ function canonicalKeys(data: Record<string, unknown>, ctx: FieldContext): Map<st
 function readUnknown(data: Record<string, unknown>, ctx: FieldContext): Record<string, unknown> | undefined {
   let extensions: Record<string, unknown> | undefined;
   for (const key of Object.keys(data)) {
-    if ((SPEC_KEYS as readonly string[]).includes(key) || key in EXTENSION_KEYS) continue;
+    if ((SPEC_KEYS as readonly string[]).includes(key) || extensionKey(key) !== undefined) continue;
     ctx.report('unknown-field', `\`${key}\` is not a known field; it is kept in \`extensions\`.`, key);
     extensions ??= {};
     setOwn(extensions, key, data[key]);

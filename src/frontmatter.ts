@@ -104,3 +104,29 @@ export function positionAt(text: string, offset: number): { line: number; column
   }
   return { line, column: end - lineStart + 1 };
 }
+
+/**
+ * {@link positionAt} for many offsets into one text: the line starts are
+ * indexed once, on the first call, and each lookup is a binary search.
+ */
+export function positioner(text: string): (offset: number) => { line: number; column: number } {
+  let starts: number[] | undefined;
+  return (offset) => {
+    if (starts === undefined) {
+      starts = [0];
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+      }
+    }
+    const end = Math.min(offset, text.length);
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((starts[mid] ?? 0) <= end) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: end - (starts[lo] ?? 0) + 1 };
+  };
+}

@@ -29,3 +29,28 @@ export function canonicalJson(value: unknown): string {
   }
   return `{${parts.join(',')}}`;
 }
+
+let scratch = new Uint8Array(16 * 1024);
+
+/** UTF-8 bytes of `text` in a reused buffer: valid only until the next call. */
+function utf8View(text: string): Uint8Array {
+  if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3);
+  const { written } = encoder.encodeInto(text, scratch);
+  return scratch.subarray(0, written);
+}
+
+/**
+ * `sha256:` + hex over several texts joined by `\n`, hashed incrementally so
+ * no joined copy is built. Callers make the join unambiguous (all but the
+ * last part must be free of raw line breaks, as JSON is).
+ */
+export function sha256OfParts(parts: readonly string[]): string {
+  const hash = sha256.create();
+  parts.forEach((part, i) => {
+    if (i > 0) hash.update(NEWLINE);
+    hash.update(utf8View(part));
+  });
+  return `sha256:${bytesToHex(hash.digest())}`;
+}
+
+const NEWLINE = new Uint8Array([10]);

@@ -40,3 +40,9 @@ export {
 } from './types.js';
 export { isSkillSource, type SkillEntry, type SkillFileInput, type SkillSource, type SourceCallOptions, type SourceListing } from './source.js';
 export { sha256Digest } from './hash.js';
+export { bundleSource, isSkillBundle, SKILL_BUNDLE_VERSION, type BundleSourceOptions, type SkillBundle, type SkillBundleEntry, type SkillBundleFile } from './sources/bundle.js';
+export { SkillLoader, type LoadOptions, type LoadProgress, type LoaderLimits, type SkillLoaderOptions } from './loader.js';
+export { subagentSpecToSkill, type SubagentSpec } from './subagent.js';
+export { memorySource, type MemoryFiles, type MemorySourceOptions } from './sources/memory.js';
+export { storeSource, DEFAULT_PER_NAMESPACE, type SkillStoreItem, type SkillStoreLike, type StoreSourceOptions } from './sources/store.js';
+export type { SkillDocument } from './sources/skill-document.js';

@@ -6,7 +6,7 @@
 import { createDiagnostic, type Diagnostic, type DiagnosticCode, type Profile } from './diagnostics.js';
 import { SkillError } from './errors.js';
 import { readFields, type FieldContext } from './fields.js';
-import { positionAt, splitFrontmatter } from './frontmatter.js';
+import { positionAt, positioner, splitFrontmatter } from './frontmatter.js';
 import { sha256Digest } from './hash.js';
 import { unsafePathReason } from './paths.js';
 import { digestSkill } from './serialize.js';
@@ -82,8 +82,9 @@ function parseInto(run: Run, input: string | Uint8Array, options: ParseOptions, 
   }
   const { frame } = framed;
   const read = readYaml(frame.yaml);
+  const position = positioner(read.text);
   const at = (offset: number): [number, number] => {
-    const pos = positionAt(read.text, offset);
+    const pos = position(offset);
     return [pos.line + frame.yamlLine - 1, pos.column];
   };
   for (const p of read.problems) report(run, p.code, p.message, ...at(p.offset));

@@ -12,7 +12,7 @@ export function unsafePathReason(path: string, maxNesting: number): string | und
   const parts = path.split('/');
   if (parts.some((p) => p === '..')) return 'the path climbs out with `..`';
   if (parts.some((p) => p === '' || p === '.')) return 'the path has an empty or `.` segment';
-  if (parts.length - 1 > maxNesting) return `the path is nested ${parts.length - 1} folders deep (limit ${maxNesting})`;
+  if (parts.length - 1 > maxNesting) return `the path is nested ${parts.length - 1} folders deep (maxNesting is ${maxNesting})`;
   return undefined;
 }
 

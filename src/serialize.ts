@@ -4,7 +4,7 @@
  * @module
  */
 import { stringify } from 'yaml';
-import { canonicalJson, sha256Digest } from './hash.js';
+import { canonicalJson, sha256OfParts } from './hash.js';
 import { setOwn } from './fields.js';
 import type { Skill, SkillFile } from './types.js';
 
@@ -50,15 +50,20 @@ export function frontmatterOf(skill: Skill): Record<string, unknown> {
   put('user-invocable', skill.userInvocable);
   put('argument-hint', skill.argumentHint);
   for (const [key, value] of Object.entries(skill.extensions ?? {})) {
-    if (!(key in fm)) put(key, value);
+    if (!Object.hasOwn(fm, key)) put(key, value);
   }
   return fm;
 }
 
-/** `sha256:` + hex over the canonical front matter, the body and the files' digests. */
+/**
+ * `sha256:` + hex over the canonical front matter (JSON), the files'
+ * `[path, digest]` pairs (JSON) and the body, joined by line breaks. JSON
+ * holds no raw line break, so the join is unambiguous and the body is
+ * hashed as is rather than escaped into a string first.
+ */
 export function digestSkill(skill: Omit<Skill, 'digest' | 'diagnostics'>, files: readonly SkillFile[]): string {
   const inventory = files.map((f) => [f.path, f.digest]);
-  return sha256Digest(canonicalJson({ frontmatter: frontmatterOf(skill as Skill), body: skill.content, files: inventory }));
+  return sha256OfParts([canonicalJson(frontmatterOf(skill as Skill)), canonicalJson(inventory), skill.content]);
 }
 
 /**

@@ -4,7 +4,7 @@
  * specification's client guide.
  * @module
  */
-import { parseDocument, isMap, isScalar, type Document } from 'yaml';
+import { parseDocument, isAlias, isCollection, isMap, isPair, isScalar, type Document, type Pair, type YAMLMap } from 'yaml';
 import type { DiagnosticCode } from './diagnostics.js';
 
 /** A YAML problem located by offset into the YAML text. */
@@ -30,11 +30,14 @@ export interface YamlRead {
 export const MAX_ALIAS_COUNT = 100;
 /** Deepest flow nesting (`[` / `{`) read before parsing; guards the stack. */
 export const MAX_FLOW_DEPTH = 64;
+/** Deepest collection nesting below the top-level map, aliases expanded; guards every recursive reader. */
+export const MAX_DEPTH = 64;
 
 const OPTIONS = {
   version: '1.2',
   schema: 'core',
-  uniqueKeys: true,
+  // Checked by `checkTree` in linear time: the package's own check is quadratic in the number of keys.
+  uniqueKeys: false,
   prettyErrors: false,
   strict: true,
   stringKeys: false,
@@ -65,11 +68,11 @@ function parseOnce(text: string): YamlRead {
   try {
     doc = parseDocument(text, OPTIONS);
   } catch (e) {
-    return fail(text, 'invalid-yaml', `The YAML parser failed: ${errorText(e)}.`, 0);
+    return fail(text, yamlErrorCode('', errorText(e)), `The YAML parser failed: ${errorText(e)}.`, 0);
   }
-  if (doc.errors.length > 0) {
-    return { text, problems: doc.errors.map((e) => ({ code: yamlErrorCode(e.code), message: firstLine(e.message), offset: e.pos[0] })) };
-  }
+  const errors = doc.errors.map((e) => ({ code: yamlErrorCode(e.code, e.message), message: firstLine(e.message), offset: e.pos[0] }));
+  errors.push(...checkTree(doc));
+  if (errors.length > 0) return { text, problems: errors.sort((a, b) => a.offset - b.offset) };
   if (doc.contents !== null && !isMap(doc.contents)) {
     return fail(text, 'frontmatter-not-mapping', 'The front matter is not a mapping of `key: value` lines.', doc.contents.range?.[0] ?? 0);
   }
@@ -88,8 +91,82 @@ function fail(text: string, code: DiagnosticCode, message: string, offset: numbe
   return { text, problems: [{ code, message, offset }] };
 }
 
-function yamlErrorCode(code: string): DiagnosticCode {
-  return code === 'DUPLICATE_KEY' ? 'duplicate-key' : 'invalid-yaml';
+function yamlErrorCode(code: string, message: string): DiagnosticCode {
+  if (code === 'DUPLICATE_KEY') return 'duplicate-key';
+  return /call stack/i.test(message) ? 'yaml-too-deep' : 'invalid-yaml';
+}
+
+interface Visit {
+  readonly node: unknown;
+  readonly depth: number;
+  readonly exit?: boolean;
+}
+
+/**
+ * Checks the document before it becomes data, in one pass without recursion:
+ * nesting (through aliases too) at most {@link MAX_DEPTH}; every alias refers
+ * to an earlier anchor that does not contain it (a cycle would give circular
+ * data); keys are scalars (a list or map as a key takes super-linear time to
+ * convert); keys are unique.
+ */
+function checkTree(doc: Document.Parsed): YamlProblem[] {
+  const problems: YamlProblem[] = [];
+  const anchors = new Map<string, unknown>();
+  const heights = new Map<unknown, number>();
+  const open = new Set<unknown>();
+  const stack: Visit[] = [{ node: doc.contents, depth: 0 }];
+  const at = (node: unknown): number => (node as { range?: [number] }).range?.[0] ?? 0;
+  const heightOf = (node: unknown): number => (isAlias(node) ? heights.get(anchors.get(node.source)) ?? 0 : heights.get(node) ?? 0);
+  while (stack.length > 0) {
+    const { node, depth, exit } = stack.pop() as Visit;
+    if (exit) {
+      open.delete(node);
+      let height = 0;
+      for (const child of childNodes(node)) height = Math.max(height, heightOf(child));
+      heights.set(node, height + 1);
+      continue;
+    }
+    if (isAlias(node)) {
+      const source = anchors.get(node.source);
+      if (source === undefined) problems.push({ code: 'invalid-yaml', message: `The alias \`*${node.source}\` has no anchor \`&${node.source}\` before it.`, offset: at(node) });
+      else if (open.has(source)) return [{ code: 'yaml-alias-limit', message: `The alias \`*${node.source}\` refers to a node that contains it; it would never end.`, offset: at(node) }];
+      else if (depth + heightOf(node) - 1 > MAX_DEPTH) return [tooDeep(at(node))];
+      continue;
+    }
+    const anchor = (node as { anchor?: unknown } | null)?.anchor;
+    if (typeof anchor === 'string') anchors.set(anchor, node);
+    if (!isCollection(node)) continue;
+    if (depth > MAX_DEPTH) return [tooDeep(at(node))];
+    open.add(node);
+    stack.push({ node, depth, exit: true });
+    const keys = isMap(node) ? new Set<unknown>() : undefined;
+    for (const item of node.items) {
+      if (!isPair(item)) continue;
+      if (isCollection(item.key)) problems.push({ code: 'invalid-yaml', message: 'A key is a list or a map; front matter keys must be text.', offset: at(item.key) });
+      else if (keys && isScalar(item.key)) {
+        if (keys.has(item.key.value)) problems.push({ code: 'duplicate-key', message: 'Map keys must be unique', offset: at(item.key) });
+        keys.add(item.key.value);
+      }
+    }
+    const children = childNodes(node);
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i], depth: depth + 1 });
+  }
+  return problems;
+}
+
+/** The key and value nodes of a collection's items, in document order. */
+function childNodes(node: unknown): unknown[] {
+  if (!isCollection(node)) return [];
+  const out: unknown[] = [];
+  for (const item of node.items) {
+    if (isPair(item)) out.push(item.key, item.value);
+    else out.push(item);
+  }
+  return out;
+}
+
+function tooDeep(offset: number): YamlProblem {
+  return { code: 'yaml-too-deep', message: `Front matter nesting is deeper than ${MAX_DEPTH} levels.`, offset };
 }
 
 function isColonError(message: string): boolean {
@@ -166,21 +243,44 @@ function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+const pairIndexes = new WeakMap<object, Map<string, Pair>>();
+
+/** The first pair of `map` whose scalar key reads as `key`; indexed once per map, so lookups stay linear overall. */
+function pairIn(map: YAMLMap, key: string): Pair | undefined {
+  let index = pairIndexes.get(map);
+  if (index === undefined) {
+    index = new Map();
+    for (const pair of map.items) {
+      const k = isScalar(pair.key) ? String(pair.key.value) : undefined;
+      if (k !== undefined && !index.has(k)) index.set(k, pair);
+    }
+    pairIndexes.set(map, index);
+  }
+  return index.get(key);
+}
+
+/** The node at `path` of map keys, or `undefined`. */
+function nodeAt(doc: Document.Parsed | undefined, path: readonly string[]): unknown {
+  let node: unknown = doc?.contents;
+  for (const key of path) {
+    if (!isMap(node)) return undefined;
+    node = pairIn(node, key)?.value;
+  }
+  return node;
+}
+
 /** Offset of the key at `path` (top-level or nested) in the document, for locating diagnostics. */
 export function keyOffset(doc: Document.Parsed | undefined, path: string | readonly string[]): number | undefined {
   const keys = typeof path === 'string' ? [path] : path;
-  const parent = keys.length > 1 ? doc?.getIn(keys.slice(0, -1), true) : doc?.contents;
+  const parent = nodeAt(doc, keys.slice(0, -1));
   if (!isMap(parent)) return keys.length > 1 ? keyOffset(doc, keys.slice(0, -1)) : undefined;
-  const last = keys[keys.length - 1];
-  for (const pair of parent.items) {
-    if (isScalar(pair.key) && String(pair.key.value) === last) return pair.key.range?.[0];
-  }
-  return undefined;
+  const key = pairIn(parent, keys[keys.length - 1] ?? '')?.key;
+  return (key as { range?: [number] } | undefined)?.range?.[0];
 }
 
-/** The source text of a top-level scalar value (e.g. `1.0` rather than the number 1). */
+/** The source text of a scalar value (e.g. `1.0` rather than the number 1). */
 export function scalarSource(doc: Document.Parsed | undefined, path: readonly string[]): string | undefined {
-  const node = doc?.getIn(path, true);
+  const node = nodeAt(doc, path);
   if (!isScalar(node)) return undefined;
   const source = (node as { source?: unknown }).source;
   return typeof source === 'string' ? source : undefined;
@@ -188,7 +288,7 @@ export function scalarSource(doc: Document.Parsed | undefined, path: readonly st
 
 /** Keys of the map at `path` whose YAML value is not a string (e.g. `1:`). */
 export function nonTextKeys(doc: Document.Parsed | undefined, path: readonly string[]): ReadonlySet<string> {
-  const node = doc?.getIn(path, true);
+  const node = nodeAt(doc, path);
   const keys = new Set<string>();
   if (!isMap(node)) return keys;
   for (const pair of node.items) {

@@ -1,0 +1,144 @@
+/**
+ * `directorySource`: the skill folders under a directory on disk (Node).
+ * @module
+ */
+import { lstat, realpath } from 'node:fs/promises';
+import { basename, join, resolve, sep } from 'node:path';
+import { SkillError, throwIfAborted } from '../errors.js';
+import type { SkillSource, SourceCallOptions, SourceListing } from '../source.js';
+import { assertReadPath, notFound } from '../sources/inventory.js';
+import { LOADER_LIMITS } from '../types.js';
+import { walkDirectory } from './directory-walk.js';
+import { openRegular, readAll } from './file-facts.js';
+import { NEVER_LISTED } from './folder-entries.js';
+
+/** Options of {@link directorySource}. Every bound refuses and reports; none truncates silently. */
+export interface DirectorySourceOptions {
+  /** Deepest folder searched for skill folders, the root being 0 (default 6). */
+  maxDepth?: number;
+  /** Most folders visited, skill folders and their subfolders included (default 2000). */
+  maxFolders?: number;
+  /** Deepest nesting of a file inside its skill folder (default 8). */
+  maxNesting?: number;
+  /** Largest file in bytes, SKILL.md included (default 256 KiB). */
+  maxFileBytes?: number;
+  /** Most resource files per skill, SKILL.md not counted (default 128). */
+  maxFilesPerSkill?: number;
+  /** Search hidden folders (`.github`, `.curated`, …) too (default false). `.git` is never searched. */
+  includeHidden?: boolean;
+  /** Name shown in diagnostics (default `directory:<dir>`). */
+  name?: string;
+}
+
+/**
+ * A source over the skill folders under `dir`.
+ *
+ * A folder holding a file named exactly `SKILL.md` is a skill folder (a case
+ * variant such as `skill.md` is listed with its real `fileName`, so it loads
+ * with a warning). Its other files, except those of nested skill folders
+ * (which are skills of their own), are listed with size, text flag and a
+ * `sha256:` digest computed with `node:crypto`; their contents are not kept,
+ * except `sections/*.md` that structured skills are composed from. SKILL.md
+ * is read as bytes so the parser checks its encoding.
+ *
+ * Hidden entries, `node_modules`, `.git`, `__pycache__` and `.DS_Store` are
+ * skipped (a skipped hidden folder is a `hidden-skipped` info). Symbolic
+ * links are never followed: each is an `unsafe-path` diagnostic, and a skill
+ * holding one is refused. Each bound that cuts discovery short is one
+ * `discovery-limit` warning; a skill over a per-skill bound carries a
+ * `limit-exceeded` (or, for SKILL.md itself, `file-too-large`) error, so the
+ * loader reports and skips it. A missing directory lists nothing.
+ *
+ * Paths: `entry.path` and entry diagnostics start with `dir` as given;
+ * listing diagnostics are relative to the root.
+ *
+ * @example
+ * ```ts
+ * import { directorySource } from 'satchel/node'
+ * const source = directorySource('./skills', { includeHidden: true })
+ * const { entries, diagnostics } = await source.list()
+ * const guide = await source.read('pdf/references/guide.md')
+ * ```
+ */
+export function directorySource(dir: string, options: DirectorySourceOptions = {}): SkillSource {
+  const name = options.name ?? `directory:${dir}`;
+  const bounds = {
+    maxDepth: options.maxDepth ?? LOADER_LIMITS.maxDepth,
+    maxFolders: options.maxFolders ?? LOADER_LIMITS.maxFolders,
+    maxNesting: options.maxNesting ?? LOADER_LIMITS.maxNesting,
+    maxFileBytes: options.maxFileBytes ?? LOADER_LIMITS.maxFileBytes,
+    maxFilesPerSkill: options.maxFilesPerSkill ?? LOADER_LIMITS.maxFilesPerSkill,
+    includeHidden: options.includeHidden ?? false,
+  };
+  const absolute = resolve(dir);
+  const display = dir.replaceAll('\\', '/');
+  return {
+    name,
+    async list(call: SourceCallOptions = {}): Promise<SourceListing> {
+      throwIfAborted(call.signal);
+      const root = await realRoot(absolute, name);
+      if (root === undefined) return { entries: [], diagnostics: [] };
+      try {
+        return await walkDirectory({ ...bounds, root, display, rootFolder: basename(absolute), signal: call.signal });
+      } catch (e) {
+        if (e instanceof SkillError) throw e;
+        throw new SkillError('SOURCE_FAILED', `Source ${name}: ${(e as Error).message}`, { cause: e });
+      }
+    },
+    async read(path: string, call: SourceCallOptions = {}): Promise<Uint8Array> {
+      throwIfAborted(call.signal);
+      assertReadPath(path);
+      const parts = path.split('/');
+      // Only what the listing could show is readable: no `.git/config`, no `node_modules`.
+      if (parts.some((p) => NEVER_LISTED.has(p) || (p.startsWith('.') && !bounds.includeHidden))) throw notFound(path, name);
+      const root = await realRoot(absolute, name);
+      if (root === undefined) throw notFound(path, name);
+      const abs = await checkedPath(root, parts, path, name);
+      const { handle, size } = await openRegular(abs, path);
+      try {
+        if (size > bounds.maxFileBytes) throw new SkillError('LIMIT_EXCEEDED', `\`${path}\` is ${size} bytes, more than maxFileBytes (${bounds.maxFileBytes}).`, { path });
+        const bytes = await readAll(handle, size);
+        throwIfAborted(call.signal);
+        return bytes;
+      } finally {
+        await handle.close();
+      }
+    },
+  };
+}
+
+/** The root's real path, or `undefined` when it does not exist (a missing directory lists nothing). */
+async function realRoot(absolute: string, name: string): Promise<string | undefined> {
+  try {
+    const real = await realpath(absolute);
+    if (!(await lstat(real)).isDirectory()) throw new SkillError('SOURCE_FAILED', `Source ${name}: \`${absolute}\` is not a directory.`, { path: absolute });
+    return real;
+  } catch (e) {
+    if (e instanceof SkillError) throw e;
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new SkillError('SOURCE_FAILED', `Source ${name}: \`${absolute}\` could not be opened: ${(e as Error).message}`, { cause: e, path: absolute });
+  }
+}
+
+/**
+ * The absolute path of `parts` under `root`, refusing a symbolic link at any
+ * step and any real path outside the root.
+ */
+async function checkedPath(root: string, parts: readonly string[], path: string, name: string): Promise<string> {
+  let abs = root;
+  for (const [i, part] of parts.entries()) {
+    abs = join(abs, part);
+    const info = await lstat(abs).catch((e: NodeJS.ErrnoException) => {
+      if (e.code === 'ENOENT' || e.code === 'ENOTDIR') throw notFound(path, name);
+      throw new SkillError('SOURCE_FAILED', `Source ${name}: \`${path}\` could not be read: ${e.message}`, { cause: e, path });
+    });
+    if (info.isSymbolicLink()) throw new SkillError('UNSAFE_PATH', `\`${path}\` goes through a symbolic link; links are never followed.`, { path });
+    if (i === parts.length - 1 && !info.isFile()) throw notFound(path, name);
+  }
+  // Belt and braces: no link on the way means no escape, but a bind mount or a race could still say otherwise.
+  const real = await realpath(abs);
+  if (real !== root && !real.startsWith(root.endsWith(sep) ? root : root + sep)) {
+    throw new SkillError('UNSAFE_PATH', `\`${path}\` resolves outside the source root.`, { path });
+  }
+  return abs;
+}

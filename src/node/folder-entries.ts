@@ -1,0 +1,58 @@
+/**
+ * One folder's entries as the directory source sees them: files, folders,
+ * symbolic links (never followed) and special files, with what is never
+ * listed skipped and the skill file picked out.
+ * @module
+ */
+import type { Dirent } from 'node:fs';
+import { lstat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pickSkillFile } from '../sources/inventory.js';
+
+/** Entry names never listed or read, even with `includeHidden`: never skill material. */
+export const NEVER_LISTED: ReadonlySet<string> = new Set(['.git', '.DS_Store', 'node_modules', '__pycache__']);
+
+/** One folder's entries, sorted, after skipping what is never listed. */
+export interface Folder {
+  /** Regular files. */
+  readonly files: string[];
+  /** Subfolders. */
+  readonly folders: string[];
+  /** Symbolic links: never followed, always reported. */
+  readonly links: string[];
+  /** Sockets, FIFOs, devices: never opened. */
+  readonly special: string[];
+  /** Hidden folders skipped (reported as `hidden-skipped`). */
+  readonly hidden: string[];
+  /** The skill file among `files` and `links` (`SKILL.md` first, else a case variant), if any. */
+  readonly skillFile: string | undefined;
+}
+
+/**
+ * Sorts and classifies the entries of the folder at `abs`. Hidden entries
+ * are skipped unless `includeHidden`; hidden folders are kept in `hidden`
+ * so they can be reported.
+ */
+export async function classifyFolder(abs: string, dirents: Dirent[], includeHidden: boolean): Promise<Folder> {
+  const folder = { files: [] as string[], folders: [] as string[], links: [] as string[], special: [] as string[], hidden: [] as string[] };
+  for (const d of dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    if (NEVER_LISTED.has(d.name)) continue;
+    const kind = await kindOf(d, join(abs, d.name));
+    if (d.name.startsWith('.') && !includeHidden) {
+      if (kind === 'folder') folder.hidden.push(d.name);
+      continue;
+    }
+    (kind === 'file' ? folder.files : kind === 'folder' ? folder.folders : kind === 'link' ? folder.links : folder.special).push(d.name);
+  }
+  return { ...folder, skillFile: pickSkillFile([...folder.files, ...folder.links]) };
+}
+
+/** What an entry is, without following it; `lstat` only when the file system did not say. */
+async function kindOf(d: Dirent, abs: string): Promise<'file' | 'folder' | 'link' | 'special'> {
+  if (d.isSymbolicLink()) return 'link';
+  if (d.isFile()) return 'file';
+  if (d.isDirectory()) return 'folder';
+  if (d.isFIFO() || d.isSocket() || d.isCharacterDevice() || d.isBlockDevice()) return 'special';
+  const info = await lstat(abs).catch(() => undefined);
+  return info?.isSymbolicLink() ? 'link' : info?.isFile() ? 'file' : info?.isDirectory() ? 'folder' : 'special';
+}

@@ -1,0 +1,227 @@
+/**
+ * `bundleSource`: skills shipped inside the app as plain JSON data — the
+ * `SkillBundle` the Vite plugin (`satchel/vite`) writes at build time.
+ * Isomorphic: no environment APIs, no server, no file system.
+ * @module
+ */
+import type { Diagnostic } from '../diagnostics.js';
+import { SkillError, throwIfAborted } from '../errors.js';
+import { joinSourcePath, type SkillEntry, type SkillFileInput, type SkillSource, type SourceCallOptions, type SourceListing } from '../source.js';
+import { assertReadPath, keepsContent, notFound, sourceDiagnostic, toBytes } from './inventory.js';
+
+/** The bundle format version this library writes and reads. */
+export const SKILL_BUNDLE_VERSION = 1;
+
+/** One resource file of a bundled skill: its inventory data and, unless left out, its contents. */
+export interface SkillBundleFile {
+  /** Path relative to the skill folder, `/`-separated. */
+  readonly path: string;
+  /** Size in bytes. */
+  readonly size: number;
+  /** True for UTF-8 text. */
+  readonly text: boolean;
+  /** `sha256:` + hex of the bytes. */
+  readonly digest: string;
+  /** The contents of a text file. */
+  readonly content?: string;
+  /** The bytes of a binary file, base64-encoded (absent when the build left binaries out). */
+  readonly base64?: string;
+}
+
+/** One skill folder of a bundle: a {@link SkillEntry} with the SKILL.md as text. */
+export interface SkillBundleEntry {
+  /** Path of the skill folder relative to the bundled folder (`''` for a root skill). */
+  readonly dir: string;
+  /** Path of the skill file as shown in diagnostics, relative to the project root. */
+  readonly path: string;
+  /** The folder's own name. */
+  readonly folder?: string;
+  /** The skill file's name as found (`SKILL.md`, or a case variant). */
+  readonly fileName: string;
+  /** The SKILL.md text (`''` when it could not be bundled; `diagnostics` then say why). */
+  readonly text: string;
+  /** Resource files besides SKILL.md, sorted by path. */
+  readonly files: readonly SkillBundleFile[];
+  /** Problems found while listing or bundling this folder. */
+  readonly diagnostics?: readonly Diagnostic[];
+}
+
+/**
+ * A folder of skills as plain JSON-able data, written by the Vite plugin and
+ * read by {@link bundleSource}. Text resource files carry their contents as
+ * text and binary files as base64, so `read()` works in the browser with no
+ * server.
+ */
+export interface SkillBundle {
+  /** Format version; always {@link SKILL_BUNDLE_VERSION}. */
+  readonly version: 1;
+  /** The skill folders, sorted by `dir`. */
+  readonly entries: readonly SkillBundleEntry[];
+  /** Problems of the bundled folder as a whole (e.g. a discovery limit). */
+  readonly diagnostics?: readonly Diagnostic[];
+}
+
+/** Options of {@link bundleSource}. */
+export interface BundleSourceOptions {
+  /** Name shown in diagnostics (default `bundle`). */
+  name?: string;
+}
+
+interface Built {
+  readonly listing: SourceListing;
+  /** Source path → contents; `null` for a listed file whose contents are not in the bundle. */
+  readonly readable: ReadonlyMap<string, Contents | null>;
+}
+
+/**
+ * A source over a {@link SkillBundle}: the builtin tier of a browser app.
+ *
+ * `list()` returns the bundle's entries (resource files carry `content`
+ * only for `sections/*.md`, as every source lists them). `read(path)`
+ * returns the bytes of a SKILL.md or of a resource file (text is encoded
+ * as UTF-8, binaries decoded from base64); a file the build listed without
+ * its contents (binaries, when left out) rejects with `NOT_FOUND` saying
+ * so. A value that is not a version-1 bundle makes
+ * `list()` reject with `SOURCE_FAILED` (the loader reports it as a
+ * `source-error` diagnostic).
+ *
+ * @example
+ * ```ts
+ * import bundle from 'virtual:satchel/skills'
+ * import { SkillLoader, bundleSource } from 'satchel'
+ *
+ * const loader = new SkillLoader({ builtin: bundleSource(bundle) })
+ * await loader.loadAll()
+ * const guide = await bundleSource(bundle).read('refund-policy/references/policy.md')
+ * ```
+ */
+export function bundleSource(bundle: SkillBundle, options: BundleSourceOptions = {}): SkillSource {
+  const name = options.name ?? 'bundle';
+  let built: Built | undefined;
+  const build = (): Built => (built ??= buildListing(bundle, name));
+  return {
+    name,
+    list(call: SourceCallOptions = {}): Promise<SourceListing> {
+      return settle(() => {
+        throwIfAborted(call.signal);
+        return build().listing;
+      });
+    },
+    read(path: string, call: SourceCallOptions = {}): Promise<Uint8Array> {
+      return settle(() => {
+        throwIfAborted(call.signal);
+        assertReadPath(path);
+        const { readable } = build();
+        const content = readable.get(path);
+        if (content === undefined) throw notFound(path, name);
+        if (content === null) {
+          throw new SkillError('NOT_FOUND', `\`${path}\` is listed by source ${name}, but its contents were left out of the bundle.`, { path });
+        }
+        return 'text' in content ? toBytes(content.text) : fromBase64(content.base64, path, name);
+      });
+    },
+  };
+}
+
+/** True when `value` looks like a {@link SkillBundle} of the version this library reads. */
+export function isSkillBundle(value: unknown): value is SkillBundle {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return v['version'] === SKILL_BUNDLE_VERSION && Array.isArray(v['entries']);
+}
+
+function settle<T>(fn: () => T): Promise<T> {
+  try {
+    return Promise.resolve(fn());
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
+}
+
+function buildListing(bundle: unknown, name: string): Built {
+  if (!isSkillBundle(bundle)) {
+    const version = typeof bundle === 'object' && bundle !== null ? (bundle as Record<string, unknown>)['version'] : undefined;
+    throw new SkillError('SOURCE_FAILED', `Source ${name} was not given a skill bundle of version ${SKILL_BUNDLE_VERSION}${version === undefined ? '' : ` (it has version ${String(version)})`}.`);
+  }
+  const diagnostics: Diagnostic[] = Array.isArray(bundle.diagnostics) ? [...bundle.diagnostics] : [];
+  const entries: SkillEntry[] = [];
+  const readable = new Map<string, Contents | null>();
+  bundle.entries.forEach((raw, index) => {
+    const entry = entryOf(raw);
+    if (!entry) {
+      diagnostics.push(sourceDiagnostic('source-error', `Entry ${index} of source ${name} is malformed; it is left out.`, name));
+      return;
+    }
+    readable.set(joinSourcePath(entry.dir, entry.fileName), { text: entry.text });
+    for (const f of entry.files) readable.set(joinSourcePath(entry.dir, f.path), contentsOf(f));
+    entries.push(listed(entry));
+  });
+  return { listing: { entries, diagnostics }, readable };
+}
+
+/** The entry when it has the bundle shape (it may come from fetched JSON), else `undefined`. */
+function entryOf(value: unknown): SkillBundleEntry | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const e = value as Record<string, unknown>;
+  const ok =
+    typeof e['dir'] === 'string' &&
+    typeof e['path'] === 'string' &&
+    typeof e['fileName'] === 'string' &&
+    typeof e['text'] === 'string' &&
+    (e['folder'] === undefined || typeof e['folder'] === 'string') &&
+    (e['diagnostics'] === undefined || Array.isArray(e['diagnostics'])) &&
+    Array.isArray(e['files']) &&
+    (e['files'] as unknown[]).every(isBundleFile);
+  return ok ? (value as SkillBundleEntry) : undefined;
+}
+
+function isBundleFile(value: unknown): value is SkillBundleFile {
+  if (typeof value !== 'object' || value === null) return false;
+  const f = value as Record<string, unknown>;
+  return (
+    typeof f['path'] === 'string' &&
+    typeof f['size'] === 'number' &&
+    typeof f['text'] === 'boolean' &&
+    typeof f['digest'] === 'string' &&
+    (f['content'] === undefined || typeof f['content'] === 'string') &&
+    (f['base64'] === undefined || typeof f['base64'] === 'string')
+  );
+}
+
+type Contents = { readonly text: string } | { readonly base64: string };
+
+function contentsOf(f: SkillBundleFile): Contents | null {
+  if (f.content !== undefined) return { text: f.content };
+  if (f.base64 !== undefined) return { base64: f.base64 };
+  return null;
+}
+
+/** Decodes base64 with `atob`, which browsers, workers and Node all have. */
+function fromBase64(base64: string, path: string, name: string): Uint8Array {
+  let binary: string;
+  try {
+    binary = atob(base64);
+  } catch (e) {
+    throw new SkillError('SOURCE_FAILED', `\`${path}\` in source ${name} is not valid base64.`, { path, cause: e });
+  }
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** The entry as sources list it: contents only for the files the parser needs. */
+function listed(entry: SkillBundleEntry): SkillEntry {
+  const files: SkillFileInput[] = entry.files.map((f) => {
+    const base = { path: f.path, size: f.size, text: f.text, digest: f.digest };
+    return keepsContent(f.path) && f.content !== undefined ? { ...base, content: f.content } : base;
+  });
+  return {
+    dir: entry.dir,
+    path: entry.path,
+    ...(entry.folder === undefined ? {} : { folder: entry.folder }),
+    fileName: entry.fileName,
+    text: entry.text,
+    files,
+    ...(entry.diagnostics && entry.diagnostics.length > 0 ? { diagnostics: [...entry.diagnostics] } : {}),
+  };
+}

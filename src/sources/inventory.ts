@@ -1,0 +1,103 @@
+/**
+ * Helpers every source shares: spotting the skill file, building file
+ * inventories from bytes held in memory, sorting, and the errors `read()`
+ * rejects with.
+ * @module
+ */
+import { createDiagnostic, type Diagnostic, type DiagnosticCode } from '../diagnostics.js';
+import { SkillError } from '../errors.js';
+import { sha256Digest } from '../hash.js';
+import { unsafePathReason } from '../paths.js';
+import type { SkillEntry, SkillFileInput } from '../source.js';
+import { isTextBytes } from '../text.js';
+
+/** The one exact skill file name; case variants load with a `skill-file-name` warning. */
+export const SKILL_FILE = 'SKILL.md';
+
+const encoder = new TextEncoder();
+
+/** True when `name` is `SKILL.md` in any letter case (`skill.md`, `Skill.md`, …). */
+export function isSkillFileName(name: string): boolean {
+  return name.length === SKILL_FILE.length && name.toLowerCase() === 'skill.md';
+}
+
+/**
+ * Chooses a folder's skill file among its file names: exactly `SKILL.md`
+ * when present, else the first case variant in code-unit order (so the
+ * choice never depends on listing order).
+ */
+export function pickSkillFile(names: Iterable<string>): string | undefined {
+  let variant: string | undefined;
+  for (const name of names) {
+    if (name === SKILL_FILE) return name;
+    if (isSkillFileName(name) && (variant === undefined || name < variant)) variant = name;
+  }
+  return variant;
+}
+
+/** True for a `Uint8Array` (also from another realm, e.g. a worker or a test environment). */
+export function isBytes(value: unknown): value is Uint8Array {
+  return value instanceof Uint8Array || (ArrayBuffer.isView(value) && Object.prototype.toString.call(value) === '[object Uint8Array]');
+}
+
+/** The bytes of `content`: text is encoded as UTF-8. */
+export function toBytes(content: string | Uint8Array): Uint8Array {
+  return typeof content === 'string' ? encoder.encode(content) : content;
+}
+
+/**
+ * True for files whose contents the parser needs: `sections/<name>.md`, the
+ * parts a structured skill's body is composed from. Every other file is
+ * listed by size and digest only.
+ */
+export function keepsContent(path: string): boolean {
+  return path.startsWith('sections/') && path.endsWith('.md') && path.indexOf('/', 'sections/'.length) < 0;
+}
+
+/** Inventory data for a file held in memory: size, text flag and digest, plus contents for sections. */
+export function fileInputOf(path: string, content: string | Uint8Array): SkillFileInput {
+  const bytes = toBytes(content);
+  const base = { path, size: bytes.byteLength, text: isTextBytes(bytes), digest: sha256Digest(bytes) };
+  return keepsContent(path) ? { ...base, content } : base;
+}
+
+/** Compares by UTF-16 code units, the order `parseSkill` sorts files in. */
+export function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Entries sorted by folder, files sorted by path: listings never depend on input order. */
+export function sortListing(entries: SkillEntry[]): SkillEntry[] {
+  return entries.sort((a, b) => compareCodeUnits(a.dir, b.dir));
+}
+
+/** A diagnostic from a source, with runtime-profile severity. */
+export function sourceDiagnostic(code: DiagnosticCode, message: string, path: string): Diagnostic {
+  return createDiagnostic(code, 'runtime', message, path);
+}
+
+/** Throws `UNSAFE_PATH` unless `path` is relative, `/`-separated and free of `..`. */
+export function assertReadPath(path: string): void {
+  const reason = typeof path === 'string' ? unsafePathReason(path, Number.POSITIVE_INFINITY) : 'the path is not text';
+  if (reason) throw new SkillError('UNSAFE_PATH', `Cannot read \`${String(path)}\`: ${reason}.`, { path: String(path) });
+}
+
+/** The `NOT_FOUND` error of a source read. */
+export function notFound(path: string, source: string): SkillError {
+  return new SkillError('NOT_FOUND', `\`${path}\` is not a file of source ${source}.`, { path });
+}
+
+/**
+ * The owner of `path` among folders keyed by their dir: the deepest folder
+ * that holds it (`''` is the root). A nested skill folder thus owns its own
+ * files, not the outer one.
+ */
+export function ownerOf<T>(path: string, byDir: ReadonlyMap<string, T>): [dir: string, owner: T] | undefined {
+  for (let end = path.lastIndexOf('/'); end > 0; end = path.lastIndexOf('/', end - 1)) {
+    const dir = path.slice(0, end);
+    const owner = byDir.get(dir);
+    if (owner !== undefined) return [dir, owner];
+  }
+  const root = byDir.get('');
+  return root === undefined ? undefined : ['', root];
+}

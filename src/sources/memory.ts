@@ -1,0 +1,195 @@
+/**
+ * `memorySource`: skills held in memory, as a record of files
+ * (`'pdf/SKILL.md'`, `'pdf/references/a.md'`, …) or as ready `Skill`
+ * objects. Isomorphic: no environment APIs.
+ * @module
+ */
+import type { Diagnostic } from '../diagnostics.js';
+import { throwIfAborted } from '../errors.js';
+import { unsafePathReason } from '../paths.js';
+import { serializeSkill } from '../serialize.js';
+import { joinSourcePath, type SkillEntry, type SkillFileInput, type SkillSource, type SourceCallOptions, type SourceListing } from '../source.js';
+import { SKILL_SET_LIMITS, type Skill } from '../types.js';
+import {
+  assertReadPath,
+  compareCodeUnits,
+  fileInputOf,
+  isBytes,
+  isSkillFileName,
+  notFound,
+  ownerOf,
+  pickSkillFile,
+  SKILL_FILE,
+  sortListing,
+  sourceDiagnostic,
+  toBytes,
+} from './inventory.js';
+
+/** Files keyed by their path from the source root, e.g. `pdf/SKILL.md`, `group/pdf/references/a.md`. */
+export type MemoryFiles = Readonly<Record<string, string | Uint8Array>>;
+
+/** Options of {@link memorySource}. */
+export interface MemorySourceOptions {
+  /** Deepest nesting of a resource path inside its skill folder (default 8). */
+  maxNesting?: number;
+  /** Name shown in diagnostics (default `memory`). */
+  name?: string;
+}
+
+/** What a listing is built into once: the entries, and the bytes `read()` may serve. */
+interface Built {
+  readonly listing: SourceListing;
+  readonly readable: ReadonlyMap<string, string | Uint8Array | (() => string)>;
+}
+
+interface Draft {
+  readonly fileName: string;
+  readonly files: SkillFileInput[];
+  readonly diagnostics: Diagnostic[];
+}
+
+/**
+ * A source over skills held in memory.
+ *
+ * Given a record of files, every folder holding a `SKILL.md` (or a case
+ * variant such as `skill.md`, listed with its real `fileName` so the parser
+ * warns) is one entry; the other files of that folder, nested skill folders
+ * excepted, are its inventory. Unsafe keys (absolute, `..`, backslash) and
+ * files nested deeper than `maxNesting` become `unsafe-path` diagnostics,
+ * never entries or files. Given `Skill` objects, each is an entry carrying
+ * `skill`; `read()` then serves only the serialized `SKILL.md`, since a
+ * `Skill` holds no file contents.
+ *
+ * The input is copied when the source is made; later changes to the record
+ * are not seen.
+ *
+ * @example
+ * ```ts
+ * const source = memorySource({
+ *   'pdf/SKILL.md': '---\nname: pdf\ndescription: Fill PDF forms.\n---\nSteps…',
+ *   'pdf/references/forms.md': '# Forms',
+ * })
+ * const { entries } = await source.list()          // one entry, dir 'pdf'
+ * const bytes = await source.read('pdf/references/forms.md')
+ * ```
+ */
+export function memorySource(input: MemoryFiles | readonly Skill[], options: MemorySourceOptions = {}): SkillSource {
+  const name = options.name ?? 'memory';
+  const maxNesting = options.maxNesting ?? SKILL_SET_LIMITS.maxNesting;
+  // Snapshot now, build lazily: making a source stays cheap, and later edits to the input are not seen.
+  const snapshot = Array.isArray(input) ? [...(input as readonly Skill[])] : new Map(Object.entries(input as MemoryFiles));
+  let built: Built | undefined;
+  const build = (): Built => (built ??= Array.isArray(snapshot) ? buildFromSkills(snapshot) : buildFromFiles(snapshot, maxNesting));
+  return {
+    name,
+    list(call: SourceCallOptions = {}): Promise<SourceListing> {
+      return settle(() => {
+        throwIfAborted(call.signal);
+        return build().listing;
+      });
+    },
+    read(path: string, call: SourceCallOptions = {}): Promise<Uint8Array> {
+      return settle(() => {
+        throwIfAborted(call.signal);
+        assertReadPath(path);
+        const content = build().readable.get(path);
+        if (content === undefined) throw notFound(path, name);
+        // A copy: the caller may not change what the source holds.
+        return typeof content === 'function' ? toBytes(content()) : toBytes(content).slice();
+      });
+    },
+  };
+}
+
+/** Runs `fn` as a promise, so a throw becomes a rejection. */
+function settle<T>(fn: () => T): Promise<T> {
+  try {
+    return Promise.resolve(fn());
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
+}
+
+function buildFromFiles(files: ReadonlyMap<string, unknown>, maxNesting: number): Built {
+  const diagnostics: Diagnostic[] = [];
+  const safe = new Map<string, string | Uint8Array>();
+  for (const [key, value] of files) {
+    const reason = unsafePathReason(key, Number.POSITIVE_INFINITY);
+    if (reason) diagnostics.push(sourceDiagnostic('unsafe-path', `File \`${key}\` is refused: ${reason}.`, key));
+    else if (typeof value !== 'string' && !isBytes(value)) diagnostics.push(sourceDiagnostic('source-error', `File \`${key}\` is neither text nor bytes; it is left out.`, key));
+    else safe.set(key, value);
+  }
+  const drafts = findSkillFolders(safe.keys());
+  const readable = new Map<string, string | Uint8Array>();
+  for (const [key, value] of safe) {
+    const owned = ownerOf(key, drafts);
+    if (!owned) continue; // Files outside every skill folder belong to no skill.
+    const [dir, draft] = owned;
+    readable.set(key, value);
+    const rel = dir === '' ? key : key.slice(dir.length + 1);
+    if (rel === draft.fileName) continue;
+    const reason = unsafePathReason(rel, maxNesting);
+    if (reason) {
+      readable.delete(key);
+      draft.diagnostics.push(sourceDiagnostic('unsafe-path', `Resource \`${rel}\` is refused: ${reason}.`, key));
+    } else draft.files.push(fileInputOf(rel, value));
+  }
+  const entries = [...drafts].map(([dir, draft]) => entryOf(dir, draft, safe.get(joinSourcePath(dir, draft.fileName)) ?? ''));
+  return { listing: { entries: sortListing(entries), diagnostics }, readable };
+}
+
+/** Every folder holding a skill file, with the file chosen for it. */
+function findSkillFolders(keys: Iterable<string>): Map<string, Draft> {
+  const namesByDir = new Map<string, string[]>();
+  for (const key of keys) {
+    const slash = key.lastIndexOf('/');
+    const base = key.slice(slash + 1);
+    if (!isSkillFileName(base)) continue;
+    const dir = slash < 0 ? '' : key.slice(0, slash);
+    namesByDir.set(dir, [...(namesByDir.get(dir) ?? []), base]);
+  }
+  const drafts = new Map<string, Draft>();
+  for (const [dir, names] of namesByDir) {
+    const fileName = pickSkillFile(names) ?? SKILL_FILE;
+    drafts.set(dir, { fileName, files: [], diagnostics: [] });
+  }
+  return drafts;
+}
+
+function entryOf(dir: string, draft: Draft, text: string | Uint8Array): SkillEntry {
+  const folder = dir === '' ? undefined : dir.slice(dir.lastIndexOf('/') + 1);
+  return {
+    dir,
+    path: joinSourcePath(dir, draft.fileName),
+    ...(folder === undefined ? {} : { folder }),
+    fileName: draft.fileName,
+    text,
+    files: draft.files.sort((a, b) => compareCodeUnits(a.path, b.path)),
+    ...(draft.diagnostics.length > 0 ? { diagnostics: draft.diagnostics } : {}),
+  };
+}
+
+function buildFromSkills(skills: readonly unknown[]): Built {
+  const diagnostics: Diagnostic[] = [];
+  const entries: SkillEntry[] = [];
+  const readable = new Map<string, () => string>();
+  skills.forEach((skill, index) => {
+    if (!isSkillObject(skill)) {
+      diagnostics.push(sourceDiagnostic('source-error', `Item ${index} is not a Skill object; it is left out.`, `${index}`));
+      return;
+    }
+    // The name is the folder; a name that is no safe path (it was never validated) falls back to the index.
+    const dir = unsafePathReason(skill.name, 0) === undefined ? skill.name : `${index}`;
+    const path = joinSourcePath(dir, SKILL_FILE);
+    if (!readable.has(path)) readable.set(path, () => serializeSkill(skill));
+    entries.push({ dir, path: skill.path ?? path, folder: dir, fileName: SKILL_FILE, skill, files: skill.files });
+  });
+  return { listing: { entries: sortListing(entries), diagnostics }, readable };
+}
+
+/** Enough of a {@link Skill} to list it: the loader validates the rest. */
+function isSkillObject(value: unknown): value is Skill {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v['name'] === 'string' && v['name'] !== '' && typeof v['description'] === 'string' && typeof v['content'] === 'string' && Array.isArray(v['files']);
+}

@@ -1,0 +1,179 @@
+/**
+ * `storeSource`: the skills of one namespace of a LangGraph-style store
+ * (anything with `search(namespace, options?)`), read up to a
+ * per-namespace limit.
+ * @module
+ */
+import type { Diagnostic } from '../diagnostics.js';
+import { SkillError, throwIfAborted } from '../errors.js';
+import { unsafePathReason } from '../paths.js';
+import { joinSourcePath, type SkillEntry, type SkillFileInput, type SkillSource, type SourceCallOptions, type SourceListing } from '../source.js';
+import { SKILL_SET_LIMITS } from '../types.js';
+import { assertReadPath, compareCodeUnits, fileInputOf, notFound, ownerOf, sortListing, sourceDiagnostic, toBytes } from './inventory.js';
+import { readSkillDocument, type SkillDocument } from './skill-document.js';
+
+/** One item a store's `search` returns: its `value` is a skill document. */
+export interface SkillStoreItem {
+  /** The item's key in its namespace; used as the skill's folder in paths. */
+  readonly key?: string;
+  /** SKILL.md text, `{ text, files? }`, or a Skill-like `{ name, description, content | instructions, … }`. */
+  readonly value: unknown;
+}
+
+/**
+ * Anything with a LangGraph-style `search`: `BaseStore` from
+ * `@langchain/langgraph`, Satchel's own skill store, or a plain object.
+ * `options.limit` is passed so stores that page by default (LangGraph
+ * returns 10 items unless told) return enough.
+ */
+export interface SkillStoreLike {
+  /** The items of `namespace`; `options.limit` caps how many. */
+  search(namespace: string[], options?: { limit?: number }): Promise<readonly SkillStoreItem[]>;
+}
+
+/** Options of {@link storeSource}. */
+export interface StoreSourceOptions {
+  /** Most items read from the namespace (default 50); the rest are not loaded and a `namespace-limit` warning says so. */
+  perNamespace?: number;
+  /** Deepest nesting of a document's file path (default 8). */
+  maxNesting?: number;
+  /** Name shown in diagnostics (default `store:<namespace joined by '/'>`). */
+  name?: string;
+}
+
+/** Items read per namespace unless `perNamespace` says otherwise. */
+export const DEFAULT_PER_NAMESPACE = 50;
+
+interface Snapshot {
+  readonly listing: SourceListing;
+  readonly byDir: ReadonlyMap<string, Held>;
+}
+
+interface Held {
+  readonly fileName: string;
+  readonly doc: SkillDocument;
+}
+
+/**
+ * A source over one namespace of a store. Each item is one skill folder
+ * named by the item's key (the skill's name, then its index, when the item
+ * has none). Entries carry no `folder`: a store key is an id, not a folder,
+ * so no `name-mismatch` is reported against it. `read()` serves the files
+ * of the documents seen by the last `list()` (listing first if there was
+ * none), so reads match the digests listed.
+ *
+ * @throws {SkillError} `list()` rejects with `SOURCE_FAILED` (cause kept) when `search` fails.
+ * @example
+ * ```ts
+ * const org = storeSource(store, ['acme', 'skills'], { perNamespace: 100 })
+ * const { entries, diagnostics } = await org.list()
+ * ```
+ */
+export function storeSource(store: SkillStoreLike, namespace: readonly string[], options: StoreSourceOptions = {}): SkillSource {
+  const ns = [...namespace];
+  const label = ns.join('/');
+  const name = options.name ?? `store:${label}`;
+  const perNamespace = Math.max(0, Math.floor(options.perNamespace ?? DEFAULT_PER_NAMESPACE));
+  const maxNesting = options.maxNesting ?? SKILL_SET_LIMITS.maxNesting;
+  let last: Snapshot | undefined;
+  const list = async (call: SourceCallOptions = {}): Promise<SourceListing> => {
+    throwIfAborted(call.signal);
+    const items = await searchSafely(store, ns, perNamespace + 1, name);
+    throwIfAborted(call.signal);
+    last = snapshotOf(items, perNamespace, label, maxNesting);
+    return last.listing;
+  };
+  return {
+    name,
+    list,
+    async read(path: string, call: SourceCallOptions = {}): Promise<Uint8Array> {
+      throwIfAborted(call.signal);
+      assertReadPath(path);
+      if (!last) await list(call);
+      const owned = last ? ownerOf(path, last.byDir) : undefined;
+      if (!owned) throw notFound(path, name);
+      const [dir, held] = owned;
+      const rel = dir === '' ? path : path.slice(dir.length + 1);
+      const content = rel === held.fileName ? held.doc.text : held.doc.files.get(rel);
+      if (content === undefined) throw notFound(path, name);
+      return toBytes(content).slice();
+    },
+  };
+}
+
+async function searchSafely(store: SkillStoreLike, ns: string[], limit: number, name: string): Promise<readonly SkillStoreItem[]> {
+  let items: unknown;
+  try {
+    items = await store.search([...ns], { limit });
+  } catch (cause) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    throw new SkillError('SOURCE_FAILED', `Source ${name}: search failed: ${reason}`, { cause });
+  }
+  if (!Array.isArray(items)) throw new SkillError('SOURCE_FAILED', `Source ${name}: search did not return a list of items.`);
+  return items as readonly SkillStoreItem[];
+}
+
+function snapshotOf(items: readonly SkillStoreItem[], perNamespace: number, label: string, maxNesting: number): Snapshot {
+  const diagnostics: Diagnostic[] = [];
+  const kept = items.slice(0, perNamespace);
+  const left = items.length - kept.length;
+  if (left > 0) diagnostics.push(namespaceLimit(label, perNamespace, left, items.length === perNamespace + 1));
+  const entries: SkillEntry[] = [];
+  const byDir = new Map<string, Held>();
+  kept.forEach((item, index) => {
+    const where = `${label}/${keyOf(item) ?? index}`;
+    let doc: ReturnType<typeof readSkillDocument>;
+    try {
+      doc = readSkillDocument(isItem(item) ? item.value : undefined);
+    } catch (e) {
+      // A value whose getters throw, or front matter YAML cannot write: a diagnostic, never a throw.
+      doc = { problem: e instanceof Error ? e.message : String(e) };
+    }
+    if ('problem' in doc) return void diagnostics.push(sourceDiagnostic('source-error', `Item \`${where}\` is not a skill: ${doc.problem}.`, where));
+    const dir = keyOf(item) ?? doc.name ?? `${index}`;
+    const reason = unsafePathReason(dir, Number.POSITIVE_INFINITY);
+    if (reason) return void diagnostics.push(sourceDiagnostic('unsafe-path', `Item key \`${dir}\` is refused as a folder: ${reason}.`, where));
+    if (byDir.has(dir)) return void diagnostics.push(sourceDiagnostic('source-error', `Item \`${where}\` repeats the key of an earlier item; it is left out.`, where));
+    byDir.set(dir, { fileName: doc.fileName, doc });
+    entries.push(entryOf(dir, doc, `${label}/${joinSourcePath(dir, doc.fileName)}`, maxNesting));
+  });
+  return { listing: { entries: sortListing(entries), diagnostics }, byDir };
+}
+
+function namespaceLimit(label: string, perNamespace: number, left: number, atLeast: boolean): Diagnostic {
+  // When the store honours `limit`, it returns one item past the bound: we know more exist, not how many.
+  const count = atLeast ? `at least ${left} more item was` : `${left} more item${left === 1 ? ' was' : 's were'}`;
+  return sourceDiagnostic('namespace-limit', `Namespace \`${label}\` holds more than ${perNamespace} items (perNamespace); ${count} not loaded.`, label);
+}
+
+function isItem(item: unknown): item is SkillStoreItem {
+  return typeof item === 'object' && item !== null && 'value' in item;
+}
+
+function keyOf(item: unknown): string | undefined {
+  const key = isItem(item) ? item.key : undefined;
+  return typeof key === 'string' && key !== '' ? key : undefined;
+}
+
+function entryOf(dir: string, doc: SkillDocument, path: string, maxNesting: number): SkillEntry {
+  const diagnostics: Diagnostic[] = [];
+  const files: SkillFileInput[] = [];
+  for (const [rel, content] of doc.files) {
+    const reason = unsafePathReason(rel, maxNesting);
+    if (reason) diagnostics.push(sourceDiagnostic('unsafe-path', `Resource \`${rel}\` is refused: ${reason}.`, path));
+    else files.push(fileInputOf(rel, content));
+  }
+  for (const f of doc.listed) {
+    const reason = unsafePathReason(f.path, maxNesting);
+    if (reason) diagnostics.push(sourceDiagnostic('unsafe-path', `Resource \`${f.path}\` is refused: ${reason}.`, path));
+    else files.push({ path: f.path, size: f.size, text: f.text, digest: f.digest });
+  }
+  return {
+    dir,
+    path,
+    fileName: doc.fileName,
+    text: doc.text,
+    files: files.sort((a, b) => compareCodeUnits(a.path, b.path)),
+    ...(diagnostics.length > 0 ? { diagnostics } : {}),
+  };
+}
