@@ -4,8 +4,7 @@
  * `SkillLoader` over `bundleSource(bundle)` — no server, no network.
  */
 import bundle from 'virtual:satchel/skills';
-import { bundleSource, formatDiagnostic, type Skill } from '../src/index.js';
-import { SkillLoader } from '../src/loader.js';
+import { bundleSource, formatDiagnostic, SkillLoader, type Skill } from '../src/index.js';
 import './builtin-panel.css';
 
 function must<T extends Element>(selector: string): T {

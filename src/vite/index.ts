@@ -94,6 +94,9 @@ export function satchelSkills(options: SatchelSkillsOptions = {}): Plugin {
       dir = resolve(root, options.dir ?? 'skills');
       building = config.command === 'build';
     },
+    buildStart() {
+      pending = undefined; // Each (watch-mode) build reads the folder afresh.
+    },
     resolveId(source) {
       return source === id ? resolvedId : undefined;
     },
