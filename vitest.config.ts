@@ -32,6 +32,8 @@ export default defineConfig({
         },
       },
       {
+        // Pre-bundled up front so the browser run does not reload once when Vite discovers them.
+        optimizeDeps: { include: ['@noble/hashes/sha2.js', '@noble/hashes/utils.js', 'yaml'] },
         test: {
           name: 'browser',
           include: ['test/**/*.browser.test.ts'],
