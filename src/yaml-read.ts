@@ -178,11 +178,10 @@ const TOP_LEVEL_PLAIN = /^([A-Za-z0-9_-]+):[ \t]+([^\s"'[{|>&*!%@`#].*)$/;
 /**
  * Quotes top-level plain values that contain `: ` (with their indented
  * continuation lines), keeping every line where it was so positions hold.
- * Returns the offsets of the values it quoted.
+ * Returns the offsets, in the repaired text, of the values it quoted.
  */
 function quoteColonValues(text: string): { text: string; lines: number[] } {
-  const original = text.split(/(?<=\n)/);
-  const lines = [...original];
+  const lines = text.split(/(?<=\n)/);
   const offsets: number[] = [];
   let offset = 0;
   for (let i = 0; i < lines.length; i++) {
@@ -199,7 +198,8 @@ function quoteColonValues(text: string): { text: string; lines: number[] } {
       parts[parts.length - 1] = `${parts[parts.length - 1] ?? ''}"`;
       for (let j = i; j <= end; j++) lines[j] = `${parts[j - i] ?? ''}${splitEol(lines[j] ?? '').eol}`;
     }
-    for (let j = i; j <= end; j++) offset += (original[j] ?? '').length;
+    // Offsets are into the repaired text, which diagnostics are located in.
+    for (let j = i; j <= end; j++) offset += (lines[j] ?? '').length;
     i = end;
   }
   return { text: lines.join(''), lines: offsets };

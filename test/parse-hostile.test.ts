@@ -1,13 +1,11 @@
-// Hostile SKILL.md input: each case ends in a located diagnostic, quickly, and never in a throw or an evaluation.
+// Hostile SKILL.md input: each case ends in a located diagnostic and never in a throw or an evaluation.
 import { describe, expect, it } from 'vitest';
 import { parseSkill, type Diagnostic, type ParseOptions, type ParseResult } from '../src/index.js';
 
-/** Parses and checks the call came back within `ms` milliseconds. */
-function parse(input: string | Uint8Array, options: ParseOptions = {}, ms = 2000): ParseResult {
-  const start = performance.now();
-  const r = parseSkill(input, options);
-  expect(performance.now() - start).toBeLessThan(ms);
-  return r;
+// No timing assertions here (speed belongs to `npm run bench`): a hang or a blow-up is caught by the
+// test timeout, and "refused before parsing" is shown by inputs that would fail to parse otherwise.
+function parse(input: string | Uint8Array, options: ParseOptions = {}): ParseResult {
+  return parseSkill(input, options);
 }
 const codes = (ds: readonly Diagnostic[]) => ds.map((d) => d.code);
 const where = (d: Diagnostic | undefined) => d && [d.code, d.line, d.column];
@@ -47,13 +45,13 @@ describe('size limits', () => {
   const tenMiB = 10 * 1024 * 1024;
   it('refuses a 10 MB string before reading it', () => {
     // Front matter that would be an error of its own if it were read.
-    const r = parse(`---\na: [\n---\n${'x'.repeat(tenMiB)}`, {}, 500);
+    const r = parse(`---\na: [\n---\n${'x'.repeat(tenMiB)}`, {});
     expect(r.errors.map(where)).toEqual([['file-too-large', 0, 0]]);
     expect(r.warnings).toEqual([]);
   });
   it('refuses 10 MB of bytes before decoding them', () => {
     const bytes = new Uint8Array(tenMiB).fill(0xff);
-    expect(parse(bytes, {}, 500).errors.map(where)).toEqual([['file-too-large', 0, 0]]);
+    expect(parse(bytes, {}).errors.map(where)).toEqual([['file-too-large', 0, 0]]);
   });
   it('follows a custom maxFileBytes, counting UTF-8 bytes', () => {
     const text = skill('', 'é'.repeat(100));
@@ -75,10 +73,10 @@ describe('size limits', () => {
   });
   it('reads 20,000 keys, or 40,000 duplicate keys, in linear time', () => {
     const keys = Array.from({ length: 20_000 }, (_, i) => `k${i}: ${i}\n`).join('');
-    const r = parse(skill(keys), {}, 10_000);
+    const r = parse(skill(keys), {});
     expect(Object.keys(r.skill?.extensions ?? {})).toHaveLength(20_000);
     expect(r.infos[19_999]).toMatchObject({ code: 'unknown-field', line: 20_003, column: 1 });
-    const dup = parse(skill('k: 1\n'.repeat(40_000)), {}, 10_000);
+    const dup = parse(skill('k: 1\n'.repeat(40_000)), {});
     expect(dup.errors).toHaveLength(39_999);
     expect(where(dup.errors[39_998])).toEqual(['duplicate-key', 40_003, 1]);
   });
@@ -99,13 +97,13 @@ describe('deep nesting', () => {
   it('refuses very deep block maps and sequences without throwing', () => {
     let yaml = 'a:\n';
     for (let i = 1; i <= 1500; i++) yaml += `${' '.repeat(i)}k:\n`;
-    const deepMaps = parse(skill(`${yaml}${' '.repeat(1501)}v\n`), { maxFileBytes: 2e6 }, 10_000);
+    const deepMaps = parse(skill(`${yaml}${' '.repeat(1501)}v\n`), { maxFileBytes: 2e6 });
     expect(['yaml-too-deep', 'invalid-yaml']).toContain(deepMaps.errors[0]?.code);
-    const deepSeqs = parse(skill(`a:\n  ${'- '.repeat(10_000)}x\n`), {}, 10_000);
+    const deepSeqs = parse(skill(`a:\n  ${'- '.repeat(10_000)}x\n`), {});
     expect(['yaml-too-deep', 'invalid-yaml']).toContain(deepSeqs.errors[0]?.code);
   });
   it('refuses nested complex keys quickly (the yaml package converts them in super-linear time)', () => {
-    const r = parse(skill(`a:\n  ${'? '.repeat(400)}x\n`), {}, 2000);
+    const r = parse(skill(`a:\n  ${'? '.repeat(400)}x\n`), {});
     expect(r.skill).toBeUndefined();
     expect(where(parse(skill('? [a, b]\n: 1\n')).errors[0])).toEqual(['invalid-yaml', 4, 3]);
   });

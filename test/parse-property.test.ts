@@ -31,6 +31,37 @@ const hostileText = fc.oneof(
   fc.string({ unit: codeUnit, maxLength: 200 }),
   fc.string({ unit: fc.oneof(yamlPiece, fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 3 })), maxLength: 60 }),
 );
+/** Front matter built from YAML pieces: flow collections, anchors, aliases (cycles too), tags, known keys. */
+const { value: yamlValue } = fc.letrec((tie) => ({
+  value: fc.oneof({ depthSize: 'small' }, tie('scalar'), tie('seq'), tie('map'), tie('anchored'), tie('recursive'), fc.constantFrom('*a', '*b')),
+  scalar: fc.oneof(
+    fc.constantFrom('x', '1.0', '42', 'true', 'null', '~', '""', "'q'", 'Use when: asked', '!!str 5', '!foo bar', '!!js/function f', 'a\u0000'),
+    fc.string({ unit: 'grapheme-ascii', maxLength: 8 }),
+  ),
+  seq: fc.array(tie('value'), { maxLength: 3 }).map((items) => `[${items.join(', ')}]`),
+  map: fc
+    .array(fc.tuple(fc.constantFrom('a', 'b', 'maxSteps', 'tags', 'body-format', '__proto__', 'constructor', '[k]'), tie('value')), { maxLength: 3 })
+    .map((entries) => `{${entries.map(([k, v]) => `${k}: ${v}`).join(', ')}}`),
+  anchored: fc.tuple(fc.constantFrom('&a ', '&b '), tie('value')).map(([anchor, v]) => `${anchor}${v}`),
+  // An anchored collection that may refer to itself, directly or through the other anchor.
+  recursive: fc
+    .tuple(fc.constantFrom('a', 'b'), fc.constantFrom('a', 'b'), tie('value'), fc.boolean())
+    .map(([anchor, alias, v, seq]) => (seq ? `&${anchor} [${v}, *${alias}]` : `&${anchor} {k: ${v}, r: *${alias}}`)),
+}));
+const yamlKey = fc.oneof(
+  fc.constantFrom('x-one', 'x-two', 'x-three'),
+  fc.constantFrom(
+    'name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools', 'allowedTools', 'version', 'intents', 'examples',
+    'activation', 'execution', 'tool-mode', 'user-invocable', '__proto__', 'constructor', '? [a]',
+  ),
+);
+const yamlLine = fc.tuple(yamlKey, fc.nat(2), yamlValue, yamlValue).map(([k, form, v, w]) =>
+  form === 0 ? [k, `${k}: ${v}`] : form === 1 ? [k, `${k}:\n  - ${v}\n  - ${w}`] : [k, `${k}:\n  inner: ${v}`],
+);
+const yamlishText = fc
+  .tuple(fc.uniqueArray(yamlLine, { maxLength: 5, selector: ([k]) => k }).map((ls) => ls.map(([, l]) => l)), fc.constantFrom('\n', '\r\n'), fc.nat(3).map((n) => n > 0))
+  .map(([lines, eol, named]) => `---\n${[...(named ? ['name: a', 'description: x'] : []), ...lines].join('\n')}\n---\nBody`.replace(/\n/g, eol));
+
 /** Text shaped like SKILL.md: an opening `---` line and a closing one somewhere. */
 const framedText = fc
   .tuple(hostileText, hostileText, fc.constantFrom('\n---\n', '\r\n---\r\n', '\n--- \n'))
@@ -64,6 +95,9 @@ describe('parseSkill never throws', () => {
     it(`on strings framed by --- lines (${profile})`, () => {
       fc.assert(fc.property(framedText, (text) => checkResult(parseSkill(text, { profile, folder: 'a' }), profile)), RUNS);
     });
+    it(`on YAML-shaped front matter with anchors, aliases and tags (${profile})`, () => {
+      fc.assert(fc.property(yamlishText, (text) => checkResult(parseSkill(text, { profile, folder: 'a' }), profile)), { numRuns: 300 });
+    });
   }
   it('on arbitrary bytes', () => {
     const bytes = fc.oneof(
@@ -82,7 +116,7 @@ describe('parseSkill never throws', () => {
 describe('parseSkillFrontmatter', () => {
   it('returns a skill or throws INVALID_SKILL', () => {
     fc.assert(
-      fc.property(fc.oneof(hostileText, framedText), (text) => {
+      fc.property(fc.oneof(hostileText, framedText, yamlishText), (text) => {
         let skill: Skill | undefined;
         try {
           skill = parseSkillFrontmatter(text, 'org', 'skills/a/SKILL.md');
@@ -131,7 +165,7 @@ const toolArb = fc.oneof(
 );
 const toolsArb = fc.record({ tools: fc.array(toolArb, { maxLength: 5 }), as: fc.constantFrom('spaces', 'commas', 'list') });
 const renderTools = ({ tools, as }: { tools: string[]; as: string }): unknown => (as === 'list' ? tools : tools.join(as === 'spaces' ? ' ' : ', '));
-const listArb = fc.oneof(fc.array(text(40), { maxLength: 4 }), text(40, 1).map((s) => s));
+const listArb = fc.oneof(fc.array(text(40), { maxLength: 4 }), text(40, 1));
 const listOf = (v: string | string[]): string[] | undefined => {
   const cleaned = (typeof v === 'string' ? [v] : v).map((s) => s.trim()).filter((s) => s !== '');
   return cleaned.length > 0 ? cleaned : undefined;
