@@ -7,8 +7,39 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 
 const encoder = new TextEncoder();
 
+/** The slice of `node:crypto`'s Hash used here. */
+interface NativeHash {
+  update(data: string | Uint8Array): NativeHash;
+  digest(encoding: 'hex'): string;
+}
+type CreateHash = (algorithm: 'sha256') => NativeHash;
+
+let nativeCreateHash: CreateHash | null | undefined;
+
+/**
+ * `node:crypto`'s `createHash` when the runtime hands it out synchronously
+ * (`process.getBuiltinModule`, Node ≥ 20.16), else `null`. Looked up on first
+ * use, never at module load, and never imported, so no bundle pulls it in.
+ * Both paths hash the same bytes: the digest does not depend on which ran.
+ */
+function nativeHash(): CreateHash | null {
+  if (nativeCreateHash === undefined) {
+    const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+    const crypto = proc?.getBuiltinModule?.('node:crypto') as { createHash?: CreateHash } | undefined;
+    nativeCreateHash = typeof crypto?.createHash === 'function' ? crypto.createHash : null;
+  }
+  return nativeCreateHash;
+}
+
+/** For tests: force the portable (`@noble/hashes`) path, or go back to detecting. */
+export function usePortableHash(portable: boolean): void {
+  nativeCreateHash = portable ? null : undefined;
+}
+
 /** `sha256:` + lower-case hex of the bytes (text is hashed as UTF-8). */
 export function sha256Digest(data: string | Uint8Array): string {
+  const native = nativeHash();
+  if (native) return `sha256:${native('sha256').update(data).digest('hex')}`;
   const bytes = typeof data === 'string' ? encoder.encode(data) : data;
   return `sha256:${bytesToHex(sha256(bytes))}`;
 }
@@ -45,6 +76,12 @@ function utf8View(text: string): Uint8Array {
  * last part must be free of raw line breaks, as JSON is).
  */
 export function sha256OfParts(parts: readonly string[]): string {
+  const native = nativeHash();
+  if (native) {
+    const hash = native('sha256');
+    parts.forEach((part, i) => (i > 0 ? hash.update('\n') : hash).update(part));
+    return `sha256:${hash.digest('hex')}`;
+  }
   const hash = sha256.create();
   parts.forEach((part, i) => {
     if (i > 0) hash.update(NEWLINE);

@@ -47,3 +47,14 @@ describe('conformance in the browser', () => {
     expect(isSkillError(error) && error.diagnostics[0]?.code).toBe('description-missing');
   });
 });
+
+describe('hashing in the browser', () => {
+  it('the portable SHA-256 equals Web Crypto', async () => {
+    const { sha256Digest, sha256OfParts } = await import('../src/hash.js');
+    const hex = async (text: string): Promise<string> =>
+      [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))].map((b) => b.toString(16).padStart(2, '0')).join('');
+    const parts = ['{"name":"pdf"}', '[]', 'Body — ünïcödé 💡\n'.repeat(300)];
+    expect(sha256OfParts(parts)).toBe(`sha256:${await hex(parts.join('\n'))}`);
+    expect(sha256Digest(parts[2] ?? '')).toBe(`sha256:${await hex(parts[2] ?? '')}`);
+  });
+});
