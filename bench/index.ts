@@ -1,8 +1,9 @@
 /**
  * Benchmark entry, bundled and run by `bench/run.mjs` (`npm run bench`).
  *
- *   npm run bench                      # every bench
+ *   npm run bench                      # every bench: parse, then loader
  *   npm run bench -- parse --rounds 25 # one bench, more rounds
+ *   npm run bench -- loader            # loadAll over a generated directory, with peak memory
  *
  * Options: `--count N` (skills), `--rounds N`, `--warmup N`, `--seed N`.
  * Each bench prints a plain-text table and writes `reports/bench-<name>.json`.
@@ -10,10 +11,17 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CHILD_ENV, loaderChild, runLoaderBench } from './loader.bench.js';
 import { runParseBench } from './parse.bench.js';
 
 const BENCHES: Record<string, (o: Options) => unknown> = {
   parse: (o) => runParseBench(o),
+  loader: (o) => runLoaderBench(o),
+};
+
+/** Child processes a bench starts on this same bundle (`SATCHEL_BENCH_CHILD=<name>:<spec>`), e.g. to measure peak memory alone. */
+const CHILDREN: Record<string, (spec: string) => Promise<void>> = {
+  loader: loaderChild,
 };
 
 interface Options {
@@ -40,14 +48,14 @@ function parseArgs(argv: readonly string[]): { names: string[]; options: Options
   return { names, options };
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const { names, options } = parseArgs(process.argv.slice(2));
   const selected = names.length > 0 ? names : Object.keys(BENCHES);
   const root = process.env['SATCHEL_ROOT'] ?? process.cwd();
   for (const name of selected) {
     const run = BENCHES[name];
     if (!run) throw new Error(`bench: no bench named ${name} (have: ${Object.keys(BENCHES).join(', ')})`);
-    const result = run(options);
+    const result = await run(options);
     const dir = join(root, 'reports');
     mkdirSync(dir, { recursive: true });
     const file = join(dir, `bench-${name}.json`);
@@ -56,8 +64,16 @@ function main(): void {
   }
 }
 
+async function child(value: string): Promise<void> {
+  const at = value.indexOf(':');
+  const run = CHILDREN[value.slice(0, at)];
+  if (at < 0 || !run) throw new Error(`bench: no child named ${value.slice(0, at)} (have: ${Object.keys(CHILDREN).join(', ')})`);
+  await run(value.slice(at + 1));
+}
+
+const childSpec = process.env[CHILD_ENV];
 try {
-  main();
+  await (childSpec ? child(childSpec) : main());
 } catch (e) {
   console.error(e instanceof Error ? e.message : e);
   process.exitCode = 1;

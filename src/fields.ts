@@ -56,7 +56,9 @@ const ACTIVATIONS: readonly Activation[] = ['auto', 'manual', 'intent-matched'];
 
 /** Sets an own property, so keys like `__proto__` stay plain data. */
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  // Only `__proto__` has a setter on plain objects; every other key assigns as an own property.
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
 
 /** Reads front matter into skill fields; `undefined` when a required field is unusable. */

@@ -93,7 +93,8 @@ function parseInto(run: Run, input: string | Uint8Array, options: ParseOptions, 
   const files = inventory(run, options.files ?? [], options.maxNesting ?? SKILL_SET_LIMITS.maxNesting);
   if (fields === undefined || run.diagnostics.some((d) => d.severity === 'error')) return undefined;
   const content = bodyOf(run, fields.bodyFormat, fields.name, frame.body, options.files ?? []);
-  if (countLines(content) > 500) report(run, 'body-long', `The body is ${countLines(content)} lines long; under 500 is recommended.`, frame.bodyLine, 1);
+  const lines = countLines(content);
+  if (lines > 500) report(run, 'body-long', `The body is ${lines} lines long; under 500 is recommended.`, frame.bodyLine, 1);
   const base = { ...fields, content, source: options.source ?? 'user', ...(options.path === undefined && options.folder === undefined ? {} : { path: run.path }), files };
   return { ...base, digest: digestSkill(base, files), diagnostics: run.diagnostics.slice() };
 }

@@ -16,6 +16,8 @@ export function decodeUtf8(bytes: Uint8Array): string | undefined {
 
 /** Length in Unicode code points, the unit the specification counts in. */
 export function codePointLength(text: string): number {
+  // Without surrogates every UTF-16 unit is one code point.
+  if (!SURROGATE.test(text)) return text.length;
   let n = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -29,10 +31,12 @@ export function codePointLength(text: string): number {
   return n;
 }
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 /** True when the string holds an unpaired UTF-16 surrogate (not encodable as UTF-8). */
 export function hasLoneSurrogate(text: string): boolean {
   // Fast path: most text has no surrogates at all.
-  if (!/[\uD800-\uDFFF]/.test(text)) return false;
+  if (!SURROGATE.test(text)) return false;
   return /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
 }
 
