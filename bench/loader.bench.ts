@@ -163,7 +163,7 @@ export async function runLoaderBench(options: LoaderBenchOptions = {}): Promise<
   process.once('SIGTERM', onSignal);
   try {
     const corpus = await writeCorpus(dir, skills);
-    // The defaults stop at maxFolders (2,000 folders, skill folders and their subfolders included):
+    // The defaults may stop at maxFolders (2,000 discovery folders below the root; folders inside skills are not counted):
     // record what they load, then raise that one bound just enough for the whole tree.
     const withDefaults = await checkDefaults(dir);
     const sourceOptions: DirectorySourceOptions = withDefaults.loaded === count ? {} : { maxFolders: Math.max(LOADER_LIMITS.maxFolders, corpus.folders) };

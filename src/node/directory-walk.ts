@@ -60,6 +60,8 @@ interface Draft {
   /** Set once a bound cut the inventory short, so each bound is reported once per skill. */
   tooDeep: boolean;
   cutShort: boolean;
+  /** Folders read inside the skill so far. */
+  folders: number;
 }
 
 /** Files hashed at once: enough to keep the I/O thread pool busy, few enough to stay far from the descriptor limit. */
@@ -103,7 +105,8 @@ class Walk {
     for (let i = 0; i < queue.length; i++) {
       const { rel, depth } = queue[i] ?? { rel: '', depth: 0 };
       throwIfAborted(this.#o.signal);
-      const folder = await this.#read(rel, this.#diagnostics);
+      // The root is not counted: `maxFolders` folders below it can hold that many skills.
+      const folder = await this.#read(rel, this.#diagnostics, rel, rel !== '');
       if (folder === undefined || folder === CUT) continue;
       if (folder.skillFile !== undefined) {
         await this.#skill(rel, folder);
@@ -134,12 +137,12 @@ class Walk {
   }
 
   /** Reads one folder, counting it against `maxFolders`; a failure below the root becomes a diagnostic in `sink`. */
-  async #read(rel: string, sink: Diagnostic[], where = rel): Promise<Folder | typeof CUT | undefined> {
-    if (this.#folders >= this.#o.maxFolders) {
+  async #read(rel: string, sink: Diagnostic[], where = rel, counted = true): Promise<Folder | typeof CUT | undefined> {
+    if (counted && this.#folders >= this.#o.maxFolders) {
       this.#note(this.#cut.folders, rel);
       return CUT;
     }
-    this.#folders++;
+    if (counted) this.#folders++;
     let dirents: Dirent[];
     try {
       dirents = await readdir(join(this.#o.root, rel), { withFileTypes: true });
@@ -163,7 +166,7 @@ class Walk {
   /** Lists one skill folder: reads its SKILL.md, gathers and hashes its files; nested skill folders become entries of their own. */
   async #skill(rel: string, folder: Folder): Promise<void> {
     const fileName = folder.skillFile ?? 'SKILL.md';
-    const draft: Draft = { rel, path: posix.join(this.#o.display, rel, fileName), fileName, diagnostics: [], pending: [], overflow: 0, tooDeep: false, cutShort: false };
+    const draft: Draft = { rel, path: posix.join(this.#o.display, rel, fileName), fileName, diagnostics: [], pending: [], overflow: 0, tooDeep: false, cutShort: false, folders: 0 };
     // SKILL.md is read beside the hashing, in the shared slots; the walk goes on meanwhile.
     const textSink = sinkOf(draft.path);
     const text = this.#slots.run(() => this.#skillText(draft, folder, textSink));
@@ -239,9 +242,13 @@ class Walk {
       draft.tooDeep = true;
       return;
     }
-    const child = await this.#read(rel, draft.diagnostics, draft.path);
-    if (child === CUT && !draft.cutShort) this.#report(draft, 'limit-exceeded', `Folder \`${inner}\` was not read: discovery hit maxFolders (${this.#o.maxFolders}), so the file list is incomplete; the skill is skipped.`);
-    if (child === CUT) draft.cutShort = true;
+    // Folders inside a skill are bounded per skill (as many as files may be), not by the discovery budget.
+    if (++draft.folders > this.#o.maxFilesPerSkill) {
+      if (!draft.cutShort) this.#report(draft, 'limit-exceeded', `The skill has more than ${this.#o.maxFilesPerSkill} folders (maxFilesPerSkill), first past it \`${inner}\`; the skill is skipped.`);
+      draft.cutShort = true;
+      return;
+    }
+    const child = await this.#read(rel, draft.diagnostics, draft.path, false);
     if (child === undefined || child === CUT) return;
     if (child.skillFile !== undefined) await this.#skill(rel, child);
     else await this.#collect(draft, rel, inner, child, nesting);

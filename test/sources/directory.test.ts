@@ -148,15 +148,23 @@ describe('directorySource: discovery bounds', () => {
 
   it('stops at maxFolders with one discovery-limit naming it', async () => {
     const { listing } = await listed({ 'a/SKILL.md': text('a'), 'b/SKILL.md': text('b'), 'c/SKILL.md': text('c'), 'd/SKILL.md': text('d') }, { maxFolders: 3 });
-    expect(listing.entries.map((e) => e.dir)).toEqual(['a', 'b']);
+    // The root is not counted: three folders below it are searched, the fourth is not.
+    expect(listing.entries.map((e) => e.dir)).toEqual(['a', 'b', 'c']);
     expect(codes(listing)).toEqual(['discovery-limit']);
-    expect(listing.diagnostics[0]?.message).toMatch(/maxFolders \(3\): 2 more folders/);
+    expect(listing.diagnostics[0]?.message).toMatch(/maxFolders \(3\): 1 more folder was/);
   });
 
-  it('refuses a skill whose inventory the folder bound cut short', async () => {
-    const { listing } = await listed({ 'a/SKILL.md': text('a'), 'a/r/x.md': 'x', 'a/s/y.md': 'y' }, { maxFolders: 2 });
-    expect(entryCodes(listing, 'a')).toEqual(['limit-exceeded']);
-    expect(codes(listing)).toEqual(['discovery-limit']);
+  it('counts only discovery folders against maxFolders, not the folders inside a skill', async () => {
+    const { listing } = await listed({ 'a/SKILL.md': text('a'), 'a/r/x.md': 'x', 'a/s/t/y.md': 'y' }, { maxFolders: 2 });
+    expect(entryCodes(listing, 'a')).toEqual([]);
+    expect(listing.entries[0]?.files?.map((f) => f.path)).toEqual(['r/x.md', 's/t/y.md']);
+    expect(codes(listing)).toEqual([]);
+  });
+
+  it('refuses a skill with more folders than maxFilesPerSkill', async () => {
+    const { listing } = await listed({ 'a/SKILL.md': text('a'), 'a/r/x.md': 'x', 'a/s/y.md': 'y', 'a/t/z.md': 'z' }, { maxFilesPerSkill: 2 });
+    expect(entryCodes(listing, 'a')).toContain('limit-exceeded');
+    expect(listing.entries[0]?.diagnostics?.some((d) => /more than 2 folders \(maxFilesPerSkill\)/.test(d.message))).toBe(true);
   });
 
   it('lists nothing, without throwing, for a missing directory', async () => {
