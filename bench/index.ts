@@ -1,9 +1,10 @@
 /**
  * Benchmark entry, bundled and run by `bench/run.mjs` (`npm run bench`).
  *
- *   npm run bench                      # every bench: parse, then loader
+ *   npm run bench                      # every bench: parse, loader, instructions
  *   npm run bench -- parse --rounds 25 # one bench, more rounds
  *   npm run bench -- loader            # loadAll over a generated directory, with peak memory
+ *   npm run bench -- instructions      # the parse ratio in instructions (callgrind), free of machine noise
  *
  * Options: `--count N` (skills), `--rounds N`, `--warmup N`, `--seed N`.
  * Each bench prints a plain-text table and writes `reports/bench-<name>.json`.
@@ -12,16 +13,19 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHILD_ENV, loaderChild, runLoaderBench } from './loader.bench.js';
+import { instructionsChild, runInstructionsBench } from './instructions.bench.js';
 import { runParseBench } from './parse.bench.js';
 
 const BENCHES: Record<string, (o: Options) => unknown> = {
   parse: (o) => runParseBench(o),
   loader: (o) => runLoaderBench(o),
+  instructions: (o) => runInstructionsBench(o),
 };
 
 /** Child processes a bench starts on this same bundle (`SATCHEL_BENCH_CHILD=<name>:<spec>`), e.g. to measure peak memory alone. */
 const CHILDREN: Record<string, (spec: string) => Promise<void>> = {
   loader: loaderChild,
+  instructions: instructionsChild,
 };
 
 interface Options {

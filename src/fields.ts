@@ -3,24 +3,13 @@
  * reporting each broken rule. Spec fields first, then Satchel's extensions.
  * @module
  */
-import type { DiagnosticCode, Profile } from './diagnostics.js';
+import { readExtensions, readToolList } from './extension-fields.js';
+import { describe, isRecord, scalarText, setOwn, splitTools, type FieldContext } from './field-values.js';
 import { codePointLength } from './text.js';
-import type { Activation, BodyFormat, Skill, SkillExecution, ToolMode } from './types.js';
+import type { BodyFormat, Skill } from './types.js';
 
 /** Everything of a {@link Skill} that comes from the front matter. */
 export type SkillFields = Omit<Skill, 'content' | 'source' | 'path' | 'files' | 'digest' | 'diagnostics'>;
-
-/** What the field rules need from the parser: where to report, and scalar source text. */
-export interface FieldContext {
-  readonly profile: Profile;
-  readonly folder: string | undefined;
-  /** Reports a rule at the given top-level key (or the file when absent). */
-  report(code: DiagnosticCode, message: string, key?: string | readonly string[]): void;
-  /** The source text of a scalar at `path`, e.g. `1.0` for a YAML float. */
-  sourceOf(path: readonly string[]): string | undefined;
-  /** Keys of the map at `path` that YAML read as something other than text. */
-  nonTextKeys(path: readonly string[]): ReadonlySet<string>;
-}
 
 /** The open specification's six fields. */
 export const SPEC_KEYS = ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'] as const;
@@ -52,14 +41,6 @@ function extensionKey(key: string): string | undefined {
 }
 
 const NAME_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const ACTIVATIONS: readonly Activation[] = ['auto', 'manual', 'intent-matched'];
-
-/** Sets an own property, so keys like `__proto__` stay plain data. */
-export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  // Only `__proto__` has a setter on plain objects; every other key assigns as an own property.
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
-}
 
 /** Reads front matter into skill fields; `undefined` when a required field is unusable. */
 export function readFields(data: Record<string, unknown>, ctx: FieldContext): SkillFields | undefined {
@@ -101,15 +82,6 @@ function readUnknown(data: Record<string, unknown>, ctx: FieldContext): Record<s
     setOwn(extensions, key, data[key]);
   }
   return extensions;
-}
-
-/** A scalar as text: strings as is, numbers and booleans as written in the file. */
-function scalarText(value: unknown, ctx: FieldContext, path: readonly string[]): string | undefined {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
-    return ctx.sourceOf(path) ?? String(value);
-  }
-  return undefined;
 }
 
 function readName(value: unknown, ctx: FieldContext): string | undefined {
@@ -226,118 +198,3 @@ function readMetadataExtensions(metadata: Record<string, unknown>, ctx: FieldCon
   else if (format !== undefined) ctx.report('extension-value', '`metadata.body-format` must be `plain` or `structured`; `plain` is used.', ['metadata', 'body-format']);
 }
 
-/**
- * Splits a tool string on blanks and commas outside parentheses, so
- * `Read Bash(gh issue:*)` gives `Read` and `Bash(gh issue:*)`.
- */
-export function splitTools(text: string): string[] {
-  const tools: string[] = [];
-  let depth = 0;
-  let current = '';
-  for (const c of text) {
-    if (c === '(') depth++;
-    else if (c === ')') depth = Math.max(0, depth - 1);
-    if (depth === 0 && (c === ',' || /\s/.test(c))) {
-      if (current) tools.push(current);
-      current = '';
-    } else current += c;
-  }
-  if (current) tools.push(current);
-  return tools;
-}
-
-function readToolList(value: unknown, key: string, ctx: FieldContext, spec: boolean): string[] | undefined {
-  if (typeof value === 'string') return splitTools(value);
-  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
-    if (spec) ctx.report('allowed-tools-format', `\`${key}\` is a YAML list; the specification asks for one space-separated line.`, key);
-    return value.map((v) => v.trim()).filter((v) => v !== '');
-  }
-  ctx.report(spec ? 'allowed-tools-type' : 'extension-value', `\`${key}\` must be text or a list of text; it was ignored.`, key);
-  return undefined;
-}
-
-function readExtensions(byKey: Map<string, unknown>, ctx: FieldContext, out: Record<string, unknown>): void {
-  readText(byKey, 'version', 'version', ctx, out);
-  readText(byKey, 'author', 'author', ctx, out);
-  readText(byKey, 'argument-hint', 'argumentHint', ctx, out);
-  if (byKey.has('disallowed-tools')) {
-    const tools = readToolList(byKey.get('disallowed-tools'), 'disallowed-tools', ctx, false);
-    if (tools) out['disallowedTools'] = tools;
-  }
-  readEnum(byKey, 'tool-mode', 'toolMode', ['inherit', 'none'] satisfies ToolMode[], ctx, out);
-  readEnum(byKey, 'activation', 'activation', ACTIVATIONS, ctx, out);
-  readStrings(byKey, 'intents', ctx, out);
-  readStrings(byKey, 'examples', ctx, out);
-  readBoolean(byKey, 'disable-model-invocation', 'disableModelInvocation', ctx, out);
-  readBoolean(byKey, 'user-invocable', 'userInvocable', ctx, out);
-  if (byKey.has('execution')) readExecution(byKey.get('execution'), ctx, out);
-}
-
-function readText(byKey: Map<string, unknown>, key: string, prop: string, ctx: FieldContext, out: Record<string, unknown>): void {
-  if (!byKey.has(key)) return;
-  const text = scalarText(byKey.get(key), ctx, [key]);
-  if (text === undefined) ctx.report('extension-value', `\`${key}\` must be text; it was ignored.`, key);
-  else out[prop] = text;
-}
-
-function readEnum(byKey: Map<string, unknown>, key: string, prop: string, allowed: readonly string[], ctx: FieldContext, out: Record<string, unknown>): void {
-  if (!byKey.has(key)) return;
-  const value = byKey.get(key);
-  if (typeof value === 'string' && allowed.includes(value)) out[prop] = value;
-  else ctx.report('extension-value', `\`${key}\` must be one of ${allowed.map((a) => `\`${a}\``).join(', ')}; it was ignored.`, key);
-}
-
-function readStrings(byKey: Map<string, unknown>, key: 'intents' | 'examples', ctx: FieldContext, out: Record<string, unknown>): void {
-  if (!byKey.has(key)) return;
-  const value = byKey.get(key);
-  const list = typeof value === 'string' ? [value] : Array.isArray(value) ? value : undefined;
-  if (!list || !list.every((v) => typeof v === 'string')) {
-    ctx.report('extension-value', `\`${key}\` must be a list of text; it was ignored.`, key);
-    return;
-  }
-  const cleaned = list.map((v: string) => v.trim()).filter((v) => v !== '');
-  if (cleaned.length > 0) out[key] = cleaned;
-}
-
-function readBoolean(byKey: Map<string, unknown>, key: string, prop: string, ctx: FieldContext, out: Record<string, unknown>): void {
-  if (!byKey.has(key)) return;
-  const value = byKey.get(key);
-  if (typeof value === 'boolean') out[prop] = value;
-  else ctx.report('extension-value', `\`${key}\` must be \`true\` or \`false\`; it was ignored.`, key);
-}
-
-function readExecution(value: unknown, ctx: FieldContext, out: Record<string, unknown>): void {
-  if (!isRecord(value)) {
-    ctx.report('extension-value', '`execution` must be a map with `maxSteps`, `timeout` and `canDelegate`; it was ignored.', 'execution');
-    return;
-  }
-  const execution: SkillExecution = {};
-  const steps = value['maxSteps'] ?? value['max-steps'];
-  const timeout = value['timeout'];
-  const delegate = value['canDelegate'] ?? value['can-delegate'];
-  if (steps !== undefined) {
-    if (Number.isInteger(steps) && (steps as number) > 0) execution.maxSteps = steps as number;
-    else ctx.report('extension-value', '`execution.maxSteps` must be a positive whole number.', 'execution');
-  }
-  if (timeout !== undefined) {
-    if (typeof timeout === 'number' && timeout > 0) execution.timeout = timeout;
-    else ctx.report('extension-value', '`execution.timeout` must be a positive number of milliseconds.', 'execution');
-  }
-  if (delegate !== undefined) {
-    if (typeof delegate === 'boolean') execution.canDelegate = delegate;
-    else ctx.report('extension-value', '`execution.canDelegate` must be `true` or `false`.', 'execution');
-  }
-  out['execution'] = execution;
-}
-
-/** True for a plain object (not an array, not null). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'empty';
-  if (Array.isArray(value)) return 'a list';
-  if (isRecord(value)) return 'a map';
-  return `a ${typeof value}`;
-}

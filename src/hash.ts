@@ -49,16 +49,26 @@ export function sha256Digest(data: string | Uint8Array): string {
  * out, so equal values always give equal text.
  */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (value === null || typeof value !== 'object') {
+    return typeof value === 'bigint' ? value.toString() : (JSON.stringify(value) ?? 'null');
+  }
+  // Plain concatenation: much cheaper than building and joining part arrays on this per-skill path.
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += (i > 0 ? ',' : '') + canonicalJson(value[i]);
+    return `${out}]`;
+  }
   const record = value as Record<string, unknown>;
-  const parts: string[] = [];
-  for (const key of Object.keys(record).sort()) {
+  const keys = Object.keys(record);
+  if (keys.length > 1) keys.sort();
+  let out = '{';
+  for (const key of keys) {
     const member = record[key];
     if (member === undefined) continue;
-    parts.push(`${JSON.stringify(key)}:${canonicalJson(member)}`);
+    out += (out.length > 1 ? ',' : '') + JSON.stringify(key) + ':' + canonicalJson(member);
   }
-  return `{${parts.join(',')}}`;
+  return `${out}}`;
 }
 
 let scratch = new Uint8Array(16 * 1024);

@@ -5,7 +5,8 @@
  */
 import { createDiagnostic, type Diagnostic, type DiagnosticCode, type Profile } from './diagnostics.js';
 import { SkillError } from './errors.js';
-import { readFields, type FieldContext } from './fields.js';
+import type { FieldContext } from './field-values.js';
+import { readFields } from './fields.js';
 import { positionAt, positioner, splitFrontmatter } from './frontmatter.js';
 import { sha256Digest } from './hash.js';
 import { unsafePathReason } from './paths.js';

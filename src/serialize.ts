@@ -5,7 +5,7 @@
  */
 import { stringify } from 'yaml';
 import { canonicalJson, sha256OfParts } from './hash.js';
-import { setOwn } from './fields.js';
+import { setOwn } from './field-values.js';
 import type { Skill, SkillFile } from './types.js';
 
 /** Tools that survive a space-separated line: balanced parentheses, no blank outside them. */

@@ -7,7 +7,7 @@
  * `serializeSkill` writes it, so the parser validates every shape alike.
  * @module
  */
-import { isRecord, setOwn, splitTools } from '../fields.js';
+import { isRecord, setOwn, splitTools } from '../field-values.js';
 import { serializeSkill } from '../serialize.js';
 import type { Skill, SkillFile } from '../types.js';
 import { isBytes, pickSkillFile, SKILL_FILE } from './inventory.js';
