@@ -9,6 +9,7 @@ import type { Activation, SkillExecution, ToolMode } from './types.js';
 
 const ACTIVATIONS: readonly Activation[] = ['auto', 'manual', 'intent-matched'];
 
+/** A tool list from text (split on blanks and commas outside parentheses) or a YAML list; `spec` flags a list as `allowed-tools-format`. */
 export function readToolList(value: unknown, key: string, ctx: FieldContext, spec: boolean): string[] | undefined {
   if (typeof value === 'string') return splitTools(value);
   if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
@@ -19,6 +20,7 @@ export function readToolList(value: unknown, key: string, ctx: FieldContext, spe
   return undefined;
 }
 
+/** Reads every Satchel extension field present in `byKey` (canonical kebab keys) into `out`. */
 export function readExtensions(byKey: Map<string, unknown>, ctx: FieldContext, out: Record<string, unknown>): void {
   readText(byKey, 'version', 'version', ctx, out);
   readText(byKey, 'author', 'author', ctx, out);

@@ -5,7 +5,7 @@
  * @module
  */
 import type { Diagnostic } from './diagnostics.js';
-import type { Skill, SkillFile } from './types.js';
+import type { Skill } from './types.js';
 
 /** A resource file handed to the parser: inventory data, optionally with its contents. */
 export interface SkillFileInput {
@@ -87,4 +87,3 @@ export function joinSourcePath(dir: string, file: string): string {
   return dir === '' ? file : `${dir}/${file}`;
 }
 
-export type { SkillFile };

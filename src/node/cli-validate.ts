@@ -80,7 +80,6 @@ function toReport(path: string, result: ParseResult, flags: CliFlags): Validatio
 
 function printText(reports: readonly ValidationReport[], notes: readonly Diagnostic[], flags: CliFlags, io: CliIo): void {
   for (const d of [...notes, ...reports.flatMap((r) => r.diagnostics)]) {
-    if (d.severity === 'info' && !flags.strict) continue;
     io.out.write(`${formatDiagnostic(d)}\n    fix: ${fixFor(d.code)}\n`);
   }
   const count = (v: ValidationReport['verdict']): number => reports.filter((r) => r.verdict === v).length;
