@@ -4,6 +4,7 @@
  * so contents are not kept (51 MB of corpus resources hash at native speed).
  * @module
  */
+import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
@@ -64,6 +65,7 @@ export async function readAll(handle: FileHandle, size: number): Promise<Uint8Ar
  */
 export async function factsOf(handle: FileHandle, expected: number, keep: boolean): Promise<FileFacts> {
   const hash = createHash('sha256');
+  if (expected <= CHUNK) return smallFacts(handle, expected, keep, hash);
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   const kept: Uint8Array[] = [];
   const buffer = new Uint8Array(CHUNK);
@@ -82,6 +84,18 @@ export async function factsOf(handle: FileHandle, expected: number, keep: boolea
   if (text) text = flushes(decoder);
   const facts = { size, text, digest: `sha256:${hash.digest('hex')}` };
   return keep ? { ...facts, bytes: concat(kept, size) } : facts;
+}
+
+/**
+ * Most resources fit one read: a buffer of their own size (no 64 KiB buffer
+ * per file) and `isUtf8`, which checks without building a string.
+ */
+async function smallFacts(handle: FileHandle, expected: number, keep: boolean, hash: ReturnType<typeof createHash>): Promise<FileFacts> {
+  const bytes = await readAll(handle, expected);
+  hash.update(bytes);
+  const text = !bytes.subarray(0, SNIFF).includes(0) && isUtf8(bytes);
+  const facts = { size: bytes.byteLength, text, digest: `sha256:${hash.digest('hex')}` };
+  return keep ? { ...facts, bytes } : facts;
 }
 
 /** False once the bytes so far hold a NUL in the sniffed head or invalid UTF-8. */
