@@ -91,11 +91,13 @@ export class SkillLoader {
     const { signal, onProgress } = options;
     throwIfAborted(signal);
     const tiers = this.#tiers(orgId, userId);
-    const listings = await Promise.all(tiers.map((tier) => listSafely(tier.source, signal)));
+    // Each tier is parsed as soon as its listing arrives, while slower sources are still reading;
+    // the merge below still follows the precedence order.
+    const results = await Promise.all(tiers.map(async (tier) => readTier(tier, await listSafely(tier.source, signal), this.#limits)));
     throwIfAborted(signal);
     const merge = new Merge(this.#limits);
     tiers.forEach((tier, i) => {
-      merge.add(readTier(tier, listings[i] as SourceListing, this.#limits));
+      merge.add(results[i] as TierResult);
       onProgress?.({ tier: tier.kind, source: tier.source.name, loaded: merge.size, skipped: merge.skipped });
     });
     merge.addSubagents(this.#options.subagentSpecs ?? []);
