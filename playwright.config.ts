@@ -1,19 +1,7 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './chromium.config.js';
 
-// End-to-end tests of the demo page (e2e/), in Debian's Chromium: Playwright's own browser download cannot work on
-// this network. Flags from /work/shared/TOOLCHAIN.md; never pass --user-data-dir.
-const chromiumLaunchOptions = {
-  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+// End-to-end tests of the demo page (e2e/), in Debian's Chromium (see chromium.config.ts).
 
 const PORT = 4173;
 const isCI = Boolean(process.env['CI']);

@@ -1,21 +1,6 @@
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
-
-// Debian's Chromium (installed by `node scripts/ensure-install.mjs --browser`); Playwright's own browser download
-// cannot work on this network. Flags from /work/shared/TOOLCHAIN.md: the background-networking ones keep Chromium
-// from flooding the closed network with refused connections. Never pass --user-data-dir.
-const chromiumLaunchOptions = {
-  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+import { chromiumLaunchOptions } from './chromium.config.js';
 
 export default defineConfig({
   test: {

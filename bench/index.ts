@@ -12,8 +12,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHILD_ENV, loaderChild, runLoaderBench } from './loader.bench.js';
 import { instructionsChild, runInstructionsBench } from './instructions.bench.js';
+import { CHILD_ENV, loaderChild } from './loader-memory.js';
+import { runLoaderBench } from './loader.bench.js';
 import { runParseBench } from './parse.bench.js';
 
 const BENCHES: Record<string, (o: Options) => unknown> = {

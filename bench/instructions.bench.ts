@@ -14,7 +14,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { parse as yamlParse } from 'yaml';
 import { parseSkill } from '../src/parse.js';
 import { extractFrontmatter, generateSkills } from './generate.js';
-import { CHILD_ENV } from './loader.bench.js';
+import { CHILD_ENV } from './loader-memory.js';
 
 /** Options of {@link runInstructionsBench}. */
 export interface InstructionsBenchOptions {

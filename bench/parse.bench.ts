@@ -16,6 +16,7 @@ import { digestSkill, frontmatterOf } from '../src/serialize.js';
 import type { Skill } from '../src/types.js';
 import { readYaml } from '../src/yaml-read.js';
 import { extractFrontmatter, generateSkills, type GeneratedSkill } from './generate.js';
+import { measure, medianOfRatios, round, schedule, startTimer, summarize, table, type Measure } from './stats.js';
 
 /** Options of {@link runParseBench}. */
 export interface ParseBenchOptions {
@@ -82,16 +83,6 @@ export interface ParseBenchResult {
   readonly breakdownUs: Record<string, number>;
 }
 
-type Work = () => number;
-
-interface Measure {
-  readonly key: string;
-  readonly label: string;
-  readonly work: Work;
-  readonly samples: number[];
-  readonly cpuSamples: number[];
-}
-
 let sink = 0;
 
 /** Runs the benchmark and returns its numbers; throws when a generated skill does not parse cleanly. */
@@ -114,7 +105,7 @@ export function runParseBench(options: ParseBenchOptions = {}): ParseBenchResult
 
   // ---- Measures: each does one pass over all skills and returns something to keep it alive. ----
   const n = count;
-  const measures: Measure[] = [
+  const measures: Measure<() => number>[] = [
     measure('baseline', 'baseline: YAML.parse(front matter)', () => {
       let k = 0;
       for (let i = 0; i < n; i++) k += (yamlParse(fms[i] as string) as object) ? 1 : 0;
@@ -158,18 +149,13 @@ export function runParseBench(options: ParseBenchOptions = {}): ParseBenchResult
   ];
 
   // ---- Rounds: every measure once per round, the order rotated each round to spread noise. ----
-  for (let r = 0; r < warmup + rounds; r++) {
-    const order = rotate(measures, r);
-    for (const m of order) {
-      const c0 = process.cpuUsage();
-      const t0 = performance.now();
-      sink += m.work();
-      const ms = performance.now() - t0;
-      const cpu = process.cpuUsage(c0);
-      if (r >= warmup) {
-        m.samples.push((ms * 1000) / n);
-        m.cpuSamples.push((cpu.user + cpu.system) / n);
-      }
+  for (const [m, measured] of schedule(measures, warmup, rounds)) {
+    const stop = startTimer();
+    sink += m.work();
+    const { ms, cpuUs } = stop();
+    if (measured) {
+      m.samples.push((ms * 1000) / n);
+      m.cpuSamples.push(cpuUs / n);
     }
   }
   if (sink === 0) log('(sink is zero)');
@@ -179,10 +165,9 @@ export function runParseBench(options: ParseBenchOptions = {}): ParseBenchResult
   for (const m of measures) stats[m.key] = statsOf(m);
   const base = stats['baseline'] as MeasureStats;
   const pipe = stats['pipeline'] as MeasureStats;
-  const roundRatios = pipe.roundsUs.map((p, i) => p / (base.roundsUs[i] ?? Number.NaN));
-  const medianOfRoundRatios = median(roundRatios);
+  const medianOfRoundRatios = medianOfRatios(pipe.roundsUs, base.roundsUs);
   const ratioOfMedians = pipe.medianUs / base.medianUs;
-  const cpuMedianOfRoundRatios = median(pipe.cpuRoundsUs.map((p, i) => p / (base.cpuRoundsUs[i] ?? Number.NaN)));
+  const cpuMedianOfRoundRatios = medianOfRatios(pipe.cpuRoundsUs, base.cpuRoundsUs);
   const cpuRatioOfMedians = pipe.cpuMedianUs / base.cpuMedianUs;
   const med = (key: string): number => stats[key]?.medianUs ?? 0;
   const breakdownUs = {
@@ -212,10 +197,6 @@ export function runParseBench(options: ParseBenchOptions = {}): ParseBenchResult
   };
   printReport(result, log);
   return result;
-}
-
-function measure(key: string, label: string, work: Work): Measure {
-  return { key, label, work, samples: [], cpuSamples: [] };
 }
 
 function frontmatterChecked(skill: GeneratedSkill): string {
@@ -260,32 +241,9 @@ function describeCorpus(skills: readonly GeneratedSkill[], fms: readonly string[
   };
 }
 
-function rotate<T>(list: readonly T[], by: number): T[] {
-  const k = by % list.length;
-  return [...list.slice(k), ...list.slice(0, k)];
-}
-
-function statsOf(m: Measure): MeasureStats {
-  return {
-    label: m.label,
-    medianUs: round(median(m.samples), 3),
-    minUs: round(Math.min(...m.samples), 3),
-    maxUs: round(Math.max(...m.samples), 3),
-    roundsUs: m.samples.map((x) => round(x, 3)),
-    cpuMedianUs: round(median(m.cpuSamples), 3),
-    cpuRoundsUs: m.cpuSamples.map((x) => round(x, 3)),
-  };
-}
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 === 1 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-}
-
-function round(x: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(x * f) / f;
+function statsOf(m: Measure<unknown>): MeasureStats {
+  const s = summarize(m, 3);
+  return { label: s.label, medianUs: s.median, minUs: s.min, maxUs: s.max, roundsUs: s.rounds, cpuMedianUs: s.cpuMedian, cpuRoundsUs: s.cpuRounds };
 }
 
 function printReport(r: ParseBenchResult, log: (line: string) => void): void {
@@ -301,11 +259,7 @@ function printReport(r: ParseBenchResult, log: (line: string) => void): void {
   }
   const rest = r.breakdownUs['rest'] ?? 0;
   rows.push(['  rest (by difference): fields, glue, cache/GC', rest.toFixed(2), '', '', (rest / base).toFixed(2), '', '']);
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length)));
-  const line = (row: string[]): string => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
-  log(line(rows[0]!));
-  log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of rows.slice(1)) log(line(row));
+  table(rows, log);
   log('');
   const pipe = r.measures['pipeline']?.medianUs ?? Number.NaN;
   const share = (key: string): string => `${(((r.breakdownUs[key] ?? 0) / pipe) * 100).toFixed(0)} %`;

@@ -6,12 +6,7 @@
 import bundle from 'virtual:satchel/skills';
 import { bundleSource, formatDiagnostic, SkillLoader, type Skill } from '../src/index.js';
 import './builtin-panel.css';
-
-function must<T extends Element>(selector: string): T {
-  const element = document.querySelector<T>(selector);
-  if (!element) throw new Error(`demo: missing element ${selector}`);
-  return element;
-}
+import { must } from './dom.js';
 
 function cell(text: string, testid: string, className?: string): HTMLTableCellElement {
   const td = document.createElement('td');

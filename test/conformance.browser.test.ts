@@ -1,18 +1,7 @@
 // The conformance set again, in Chromium: the format layer runs unchanged in a browser (no node:* reaches it).
 import { describe, expect, it } from 'vitest';
-import cases from './fixtures/conformance/agentskills-fixtures.json' with { type: 'json' };
 import { parseSkill, parseSkillFrontmatter, serializeSkill, isSkillError } from '../src/index.js';
-
-interface Case {
-  id: string;
-  folder: string;
-  file: string;
-  text: string;
-  valid: boolean;
-  lenient_client: 'load' | 'load-with-warning' | 'skip';
-}
-
-const all = cases as Case[];
+import { conformanceCases as all } from './fixtures/conformance/cases.js';
 
 describe('conformance in the browser', () => {
   it('gives every case its spec and runtime verdict', () => {

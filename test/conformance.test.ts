@@ -1,19 +1,7 @@
 // Every case of the open specification's conformance set, in both profiles.
 import { describe, expect, it } from 'vitest';
-import cases from './fixtures/conformance/agentskills-fixtures.json' with { type: 'json' };
 import { parseSkill } from '../src/index.js';
-
-interface Case {
-  id: string;
-  folder: string;
-  file: string;
-  text: string;
-  valid: boolean;
-  lenient_client: 'load' | 'load-with-warning' | 'skip';
-  rule: string;
-}
-
-const all = cases as Case[];
+import { conformanceCases as all } from './fixtures/conformance/cases.js';
 
 describe('conformance: spec profile', () => {
   it('has all 92 cases', () => expect(all).toHaveLength(92));

@@ -5,9 +5,9 @@
  * @module
  */
 import type { Diagnostic } from '../diagnostics.js';
-import { SkillError, throwIfAborted } from '../errors.js';
-import { joinSourcePath, type SkillEntry, type SkillFileInput, type SkillSource, type SourceCallOptions, type SourceListing } from '../source.js';
-import { assertReadPath, keepsContent, notFound, sourceDiagnostic, toBytes } from './inventory.js';
+import { SkillError } from '../errors.js';
+import { joinSourcePath, type SkillEntry, type SkillFileInput, type SkillSource, type SourceListing } from '../source.js';
+import { inMemorySource, keepsContent, notFound, sourceDiagnostic, toBytes } from './inventory.js';
 
 /** The bundle format version this library writes and reads. */
 export const SKILL_BUNDLE_VERSION = 1;
@@ -99,28 +99,19 @@ export function bundleSource(bundle: SkillBundle, options: BundleSourceOptions =
   const name = options.name ?? 'bundle';
   let built: Built | undefined;
   const build = (): Built => (built ??= buildListing(bundle, name));
-  return {
+  return inMemorySource(
     name,
-    list(call: SourceCallOptions = {}): Promise<SourceListing> {
-      return settle(() => {
-        throwIfAborted(call.signal);
-        return build().listing;
-      });
+    () => build().listing,
+    (path) => {
+      const { readable } = build();
+      const content = readable.get(path);
+      if (content === undefined) throw notFound(path, name);
+      if (content === null) {
+        throw new SkillError('NOT_FOUND', `\`${path}\` is listed by source ${name}, but its contents were left out of the bundle.`, { path });
+      }
+      return 'text' in content ? toBytes(content.text) : fromBase64(content.base64, path, name);
     },
-    read(path: string, call: SourceCallOptions = {}): Promise<Uint8Array> {
-      return settle(() => {
-        throwIfAborted(call.signal);
-        assertReadPath(path);
-        const { readable } = build();
-        const content = readable.get(path);
-        if (content === undefined) throw notFound(path, name);
-        if (content === null) {
-          throw new SkillError('NOT_FOUND', `\`${path}\` is listed by source ${name}, but its contents were left out of the bundle.`, { path });
-        }
-        return 'text' in content ? toBytes(content.text) : fromBase64(content.base64, path, name);
-      });
-    },
-  };
+  );
 }
 
 /** True when `value` looks like a {@link SkillBundle} of the version this library reads. */
@@ -128,14 +119,6 @@ export function isSkillBundle(value: unknown): value is SkillBundle {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return v['version'] === SKILL_BUNDLE_VERSION && Array.isArray(v['entries']);
-}
-
-function settle<T>(fn: () => T): Promise<T> {
-  try {
-    return Promise.resolve(fn());
-  } catch (error) {
-    return Promise.reject(error as Error);
-  }
 }
 
 function buildListing(bundle: unknown, name: string): Built {

@@ -1,14 +1,14 @@
 /**
  * Helpers every source shares: spotting the skill file, building file
- * inventories from bytes held in memory, sorting, and the errors `read()`
- * rejects with.
+ * inventories from bytes held in memory, sorting, the errors `read()`
+ * rejects with, and the calls of a source over data held in memory.
  * @module
  */
 import { createDiagnostic, type Diagnostic, type DiagnosticCode } from '../diagnostics.js';
-import { SkillError } from '../errors.js';
+import { SkillError, throwIfAborted } from '../errors.js';
 import { sha256Digest } from '../hash.js';
 import { unsafePathReason } from '../paths.js';
-import type { SkillEntry, SkillFileInput } from '../source.js';
+import type { SkillEntry, SkillFileInput, SkillSource, SourceCallOptions, SourceListing } from '../source.js';
 import { isTextBytes } from '../text.js';
 
 /** The one exact skill file name; case variants load with a `skill-file-name` warning. */
@@ -85,6 +85,42 @@ export function assertReadPath(path: string): void {
 /** The `NOT_FOUND` error of a source read. */
 export function notFound(path: string, source: string): SkillError {
   return new SkillError('NOT_FOUND', `\`${path}\` is not a file of source ${source}.`, { path });
+}
+
+/**
+ * A source whose listing and reads are worked out synchronously, from data
+ * held in memory. Each call checks its abort signal first, and `read` refuses
+ * an unsafe path before calling `bytesOf`; whatever they throw becomes a
+ * rejection of the call's promise. `bytesOf` returns bytes the caller may
+ * keep (a copy, never the source's own array), or throws (`NOT_FOUND` for a
+ * path the source does not hold).
+ */
+export function inMemorySource(name: string, listing: () => SourceListing, bytesOf: (path: string) => Uint8Array): SkillSource {
+  return {
+    name,
+    list(call: SourceCallOptions = {}): Promise<SourceListing> {
+      return settle(() => {
+        throwIfAborted(call.signal);
+        return listing();
+      });
+    },
+    read(path: string, call: SourceCallOptions = {}): Promise<Uint8Array> {
+      return settle(() => {
+        throwIfAborted(call.signal);
+        assertReadPath(path);
+        return bytesOf(path);
+      });
+    },
+  };
+}
+
+/** Runs `fn` as a promise, so a throw becomes a rejection. */
+function settle<T>(fn: () => T): Promise<T> {
+  try {
+    return Promise.resolve(fn());
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
 }
 
 /**

@@ -5,15 +5,14 @@
  * @module
  */
 import type { Diagnostic } from '../diagnostics.js';
-import { throwIfAborted } from '../errors.js';
 import { unsafePathReason } from '../paths.js';
 import { serializeSkill } from '../serialize.js';
-import { joinSourcePath, type SkillEntry, type SkillFileInput, type SkillSource, type SourceCallOptions, type SourceListing } from '../source.js';
+import { joinSourcePath, type SkillEntry, type SkillFileInput, type SkillSource, type SourceListing } from '../source.js';
 import { SKILL_SET_LIMITS, type Skill } from '../types.js';
 import {
-  assertReadPath,
   compareCodeUnits,
   fileInputOf,
+  inMemorySource,
   isBytes,
   isSkillFileName,
   notFound,
@@ -80,34 +79,16 @@ export function memorySource(input: MemoryFiles | readonly Skill[], options: Mem
   const snapshot = Array.isArray(input) ? [...(input as readonly Skill[])] : new Map(Object.entries(input as MemoryFiles));
   let built: Built | undefined;
   const build = (): Built => (built ??= Array.isArray(snapshot) ? buildFromSkills(snapshot) : buildFromFiles(snapshot, maxNesting));
-  return {
+  return inMemorySource(
     name,
-    list(call: SourceCallOptions = {}): Promise<SourceListing> {
-      return settle(() => {
-        throwIfAborted(call.signal);
-        return build().listing;
-      });
+    () => build().listing,
+    (path) => {
+      const content = build().readable.get(path);
+      if (content === undefined) throw notFound(path, name);
+      // A copy: the caller may not change what the source holds.
+      return typeof content === 'function' ? toBytes(content()) : toBytes(content).slice();
     },
-    read(path: string, call: SourceCallOptions = {}): Promise<Uint8Array> {
-      return settle(() => {
-        throwIfAborted(call.signal);
-        assertReadPath(path);
-        const content = build().readable.get(path);
-        if (content === undefined) throw notFound(path, name);
-        // A copy: the caller may not change what the source holds.
-        return typeof content === 'function' ? toBytes(content()) : toBytes(content).slice();
-      });
-    },
-  };
-}
-
-/** Runs `fn` as a promise, so a throw becomes a rejection. */
-function settle<T>(fn: () => T): Promise<T> {
-  try {
-    return Promise.resolve(fn());
-  } catch (error) {
-    return Promise.reject(error as Error);
-  }
+  );
 }
 
 function buildFromFiles(files: ReadonlyMap<string, unknown>, maxNesting: number): Built {

@@ -1,43 +1,23 @@
 // bundleSource: the shared source contract over a bundle built from the contract fixture on disk, plus what only a
 // bundle does (JSON round trip, left-out binaries, malformed bundles).
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isSkillError } from '../../src/errors.js';
 import { bundleSource, isSkillBundle, type SkillBundle } from '../../src/sources/bundle.js';
 import { buildSkillBundle } from '../../src/vite/build-bundle.js';
 import { describeSourceContract, SOURCE_FIXTURE, type SourceFixture } from './contract.js';
+import { codeOf, tempTrees } from './helpers.js';
 
-const roots: string[] = [];
+const tempTree = tempTrees('satchel-bundle-');
 
 /** Writes the fixture to a fresh folder and bundles it, as the Vite plugin would (root = that folder). */
 async function bundleOf(fixture: SourceFixture, embedBinary = true): Promise<SkillBundle> {
-  const root = await mkdtemp(join(tmpdir(), 'satchel-bundle-'));
-  roots.push(root);
-  for (const [path, content] of Object.entries(fixture)) {
-    await mkdir(dirname(join(root, path)), { recursive: true });
-    await writeFile(join(root, path), content);
-  }
+  const root = await tempTree(fixture);
   const bundle = await buildSkillBundle('.', { root, embedBinary });
   // What reaches the browser is JSON.
   return JSON.parse(JSON.stringify(bundle)) as SkillBundle;
 }
 
-afterAll(async () => {
-  await Promise.all(roots.map((root) => rm(root, { recursive: true, force: true })));
-});
-
 describeSourceContract('bundle', async (fixture) => bundleSource(await bundleOf(fixture)));
-
-async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await promise;
-    return undefined;
-  } catch (e) {
-    return isSkillError(e) ? e.code : String(e);
-  }
-}
 
 describe('bundleSource', () => {
   it('is named bundle unless told otherwise', () => {

@@ -1,29 +1,17 @@
 // directorySource: the shared contract on a temp folder, plus links, hidden folders, bounds, limits and hashing.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { isSkillError, type SkillSource, type SourceListing } from '../../src/index.js';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { SkillSource, SourceListing } from '../../src/index.js';
 import { directorySource, type DirectorySourceOptions } from '../../src/node/index.js';
 import { describeSourceContract, type SourceFixture } from './contract.js';
-
-const roots: string[] = [];
-afterAll(async () => {
-  await Promise.all(roots.map((r) => rm(r, { recursive: true, force: true })));
-});
+import { codeOf, skillText, tempTrees } from './helpers.js';
 
 /** A fresh temp folder holding `files` (paths from the root), removed after the run. */
-async function tempTree(files: SourceFixture): Promise<string> {
-  const root = await mkdtemp(join(tmpdir(), 'satchel-dir-'));
-  roots.push(root);
-  for (const [path, content] of Object.entries(files)) {
-    await mkdir(dirname(join(root, path)), { recursive: true });
-    await writeFile(join(root, path), content);
-  }
-  return root;
-}
+const tempTree = tempTrees('satchel-dir-');
 
 let contractRoot = '';
 describeSourceContract(
@@ -35,16 +23,7 @@ describeSourceContract(
   { entryPath: (dir, fileName) => `${contractRoot}/${dir}/${fileName}` },
 );
 
-const text = (name: string): string => `---\nname: ${name}\ndescription: The ${name} skill for directory source tests.\n---\nDo ${name}.\n`;
-
-async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await promise;
-    return undefined;
-  } catch (e) {
-    return isSkillError(e) ? e.code : String(e);
-  }
-}
+const text = (name: string): string => skillText(name, 'directory');
 
 async function listed(files: SourceFixture, options?: DirectorySourceOptions): Promise<{ root: string; source: SkillSource; listing: SourceListing }> {
   const root = await tempTree(files);

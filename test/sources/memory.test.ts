@@ -1,21 +1,13 @@
 // memorySource: the shared contract, plus unsafe keys, nesting, Skill[] input and snapshots.
 import { describe, expect, it } from 'vitest';
-import { isSkillError, parseSkill, serializeSkill, type Skill } from '../../src/index.js';
+import { parseSkill, serializeSkill, type Skill } from '../../src/index.js';
 import { memorySource } from '../../src/sources/memory.js';
 import { describeSourceContract } from './contract.js';
+import { codeOf, skillText } from './helpers.js';
 
 describeSourceContract('memory', (fixture) => memorySource(fixture));
 
-const text = (name: string): string => `---\nname: ${name}\ndescription: The ${name} skill for memory source tests.\n---\nDo ${name}.\n`;
-
-async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await promise;
-    return undefined;
-  } catch (e) {
-    return isSkillError(e) ? e.code : String(e);
-  }
-}
+const text = (name: string): string => skillText(name, 'memory');
 
 describe('memorySource', () => {
   it('is named memory unless told otherwise', () => {
