@@ -5,6 +5,7 @@
  *   npm run bench -- parse --rounds 25 # one bench, more rounds
  *   npm run bench -- loader            # loadAll over a generated directory, with peak memory
  *   npm run bench -- instructions      # the parse ratio in instructions (callgrind), free of machine noise
+ *   npm run bench:routing [file.json…] # routing accuracy and speed on labelled sets (default: bench/data/); --sweep measures the tuning choices
  *
  * Options: `--count N` (skills), `--rounds N`, `--warmup N`, `--seed N`.
  * Each bench prints a plain-text table and writes `reports/bench-<name>.json`.
@@ -16,11 +17,18 @@ import { instructionsChild, runInstructionsBench } from './instructions.bench.js
 import { CHILD_ENV, loaderChild } from './loader-memory.js';
 import { runLoaderBench } from './loader.bench.js';
 import { runParseBench } from './parse.bench.js';
+import { runRoutingBench } from './routing.bench.js';
+import { runScratch } from './scratch-routing.js';
 
 const BENCHES: Record<string, (o: Options) => unknown> = {
   parse: (o) => runParseBench(o),
   loader: (o) => runLoaderBench(o),
   instructions: (o) => runInstructionsBench(o),
+  scratch: () => runScratch(),
+  scratch3: () => import('./scratch3.js').then((m) => m.runScratch3()),
+  scratch2: () => import('./scratch2.js').then((m) => m.runScratch2()),
+  fails: () => import('./scratch-routing.js').then((m) => m.dumpFailures(process.env['SET'] ?? 'clinc150-dev.json')),
+  routing: (o) => runRoutingBench({ ...o, files: o.files ?? [], sweep: o.sweep ?? false }),
 };
 
 /** Child processes a bench starts on this same bundle (`SATCHEL_BENCH_CHILD=<name>:<spec>`), e.g. to measure peak memory alone. */
@@ -34,6 +42,10 @@ interface Options {
   rounds?: number;
   warmup?: number;
   seed?: number;
+  /** Data files for benches that read them (`routing`): arguments ending in `.json`. */
+  files?: string[];
+  /** `--sweep`: the routing bench also measures its tuning choices. */
+  sweep?: boolean;
 }
 
 function parseArgs(argv: readonly string[]): { names: string[]; options: Options } {
@@ -46,8 +58,10 @@ function parseArgs(argv: readonly string[]): { names: string[]; options: Options
       const raw = m[2] ?? argv[++i];
       const value = Number(raw);
       if (!Number.isInteger(value) || value < 0) throw new Error(`bench: --${m[1]} needs a whole number, got ${String(raw)}`);
-      options[m[1] as keyof Options] = value;
-    } else if (arg.startsWith('-')) throw new Error(`bench: unknown option ${arg}`);
+      options[m[1] as 'count' | 'rounds' | 'warmup' | 'seed'] = value;
+    } else if (arg === '--sweep') options.sweep = true;
+    else if (arg.startsWith('-')) throw new Error(`bench: unknown option ${arg}`);
+    else if (arg.endsWith('.json')) (options.files ??= []).push(arg);
     else names.push(arg);
   }
   return { names, options };

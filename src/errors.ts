@@ -15,13 +15,15 @@ export const SKILL_ERROR_CODES = {
   LIMIT_EXCEEDED: 'A load, set or file is over one of the configured limits; the message names the limit.',
   NOT_LOADED: 'A loader lookup ran before `loadAll` finished for the first time.',
   NOT_FOUND: 'The named skill or file does not exist in this source.',
-  CONFLICT: 'A write expected a revision that is no longer the latest.',
+  CONFLICT: 'A write expected a revision that is no longer the latest, or a skill name or tool id is taken twice.',
   QUOTA_EXCEEDED: 'The storage quota of the browser or disk is used up.',
   PERMISSION_DENIED: 'The operation is not allowed by the mutability policy or grants.',
   DIGEST_MISMATCH: 'Content does not match the digest it was published or pinned with.',
   UNSAFE_PATH: 'A path is absolute, climbs out with `..`, is nested too deep or is a symbolic link.',
   ABORTED: 'The operation was cancelled through its AbortSignal.',
   SOURCE_FAILED: 'A source could not be read (I/O or network failure); `cause` holds the original error.',
+  INVALID_INPUT: 'A tool input does not fit the tool (wrong shape, or a binary file asked for as text); the message says what to send.',
+  INVALID_INDEX: 'A serialised routing index has another schema version or language, or is malformed: rebuild it.',
 } as const;
 
 /** SCREAMING_SNAKE code of a {@link SkillError}. */

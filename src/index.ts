@@ -46,3 +46,21 @@ export { subagentSpecToSkill, type SubagentSpec } from './subagent.js';
 export { memorySource, type MemoryFiles, type MemorySourceOptions } from './sources/memory.js';
 export { storeSource, DEFAULT_PER_NAMESPACE, type SkillStoreItem, type SkillStoreLike, type StoreSourceOptions } from './sources/store.js';
 export type { SkillDocument } from './sources/skill-document.js';
+export { defineSkill, type SkillDefinition } from './define-skill.js';
+export { createSkillSet, setDigest, type SkillSet } from './skill-set.js';
+export { renderCatalog, escapeXml, isModelVisible, selectForTurn, rankByName, type CatalogOptions, type CatalogTurn, type SkillRanking } from './catalog.js';
+export { createSkillTools, loadedSkill, type JsonSchema, type ListedFile, type LoadedSkill, type ReadFileResult, type SkillShelf, type SkillTool } from './tools.js';
+export { SKILL_LOAD, SKILL_READ, SKILLS_READ_GRANT, SKILL_PERMISSIONS, providerToolName } from './tool-names.js';
+export { splitArguments, substituteArguments } from './arguments.js';
+export { withSkills, type AgentOptionsLike, type SkillProvider, type WithSkills } from './with-skills.js';
+export { checkGrants, runTool, type GrantedTool, type RunnableTool, type RunToolOptions } from './grants.js';
+export {
+  toOpenAITool,
+  toOpenAIResponsesTool,
+  toAnthropicTool,
+  findTool,
+  type AnthropicTool,
+  type DescribedTool,
+  type OpenAIChatTool,
+  type OpenAIResponsesTool,
+} from './tool-adapters.js';

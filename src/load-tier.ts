@@ -5,6 +5,7 @@
  */
 import { createDiagnostic, type Diagnostic } from './diagnostics.js';
 import { parseSkill } from './parse.js';
+import { recordOrigin } from './skill-origin.js';
 import type { SkillEntry, SkillSource, SourceListing } from './source.js';
 import type { ResolvedLimits, Skill, SkillSourceKind } from './types.js';
 
@@ -34,8 +35,11 @@ export function readTier(tier: Tier, listing: SourceListing, limits: ResolvedLim
   for (const entry of listing.entries) {
     const { skill, diagnostics } = entrySkill(entry, tier.kind, limits);
     result.diagnostics.push(...diagnostics);
-    if (skill) result.candidates.push({ skill, bytes: entryBytes(entry, skill), sourceName: tier.source.name });
-    else result.skipped++;
+    if (skill) {
+      // Remembered so the skill's files can be read again later (skills.read on a loader).
+      recordOrigin(skill, { source: tier.source, dir: entry.dir });
+      result.candidates.push({ skill, bytes: entryBytes(entry, skill), sourceName: tier.source.name });
+    } else result.skipped++;
   }
   return result;
 }

@@ -4,12 +4,19 @@
  * async call; every lookup reads the cache synchronously.
  * @module
  */
+import { activateTurn, type ActivationOptions, type SkillActivation, type Turn } from './activation.js';
+import type { CatalogOptions } from './catalog.js';
 import { createDiagnostic, type Diagnostic } from './diagnostics.js';
 import { SkillError, throwIfAborted } from './errors.js';
+import { buildCache, withSkill, withoutSkill, type Cache } from './loader-cache.js';
 import { readTier, type Candidate, type Tier, type TierResult } from './load-tier.js';
+import { agentView, loaderCatalog, readLoaderFile, routingRanking } from './loader-agent.js';
 import type { SkillSource, SourceListing } from './source.js';
 import { DEFAULT_PER_NAMESPACE, storeSource, type SkillStoreLike } from './sources/store.js';
 import { subagentSpecToSkill, type SubagentSpec } from './subagent.js';
+import { createRouter, loadRouter, type RouteOptions, type Router, type RouterJSON, type RouterOptions } from './router.js';
+import { SKILL_PERMISSIONS } from './tool-names.js';
+import type { SkillTool } from './tools.js';
 import { LOADER_LIMITS, resolveLimits, type ResolvedLimits, type Skill, type SkillLimits, type SkillSourceKind } from './types.js';
 
 /** Limits of a loader: the shared limits plus the store's per-namespace cap. */
@@ -28,6 +35,24 @@ export interface SkillLoaderOptions {
   subagentSpecs?: readonly SubagentSpec[];
   /** Per-skill and per-load limits; see {@link LOADER_LIMITS} for defaults. */
   limits?: LoaderLimits;
+  /** Routing: index tuning, activation thresholds, and an index built ahead of time. */
+  routing?: LoaderRoutingOptions;
+}
+
+/** Routing options of a loader: the router's tuning and activation's thresholds (docs/routing.md). */
+export interface LoaderRoutingOptions extends RouterOptions, ActivationOptions {
+  /** An index serialised with `loader.router.toJSON()` (e.g. shipped with the builtin bundle): loads only re-index what changed. */
+  index?: RouterJSON;
+}
+
+/** A skill ranked for a turn by {@link SkillLoader.route}. */
+export interface RoutedSkill {
+  /** The skill. */
+  readonly skill: Skill;
+  /** Calibrated score, 0–1. */
+  readonly score: number;
+  /** Query terms that matched, after the text pipeline. */
+  readonly terms: readonly string[];
 }
 
 /** Progress of a load, reported after each source. */
@@ -50,13 +75,6 @@ export interface LoadOptions {
   onProgress?: (progress: LoadProgress) => void;
 }
 
-interface Cache {
-  readonly byName: ReadonlyMap<string, Skill>;
-  readonly byIntent: ReadonlyMap<string, readonly Skill[]>;
-  readonly all: readonly Skill[];
-  readonly diagnostics: readonly Diagnostic[];
-}
-
 /**
  * Loads skills from every source into one cache.
  *
@@ -71,6 +89,7 @@ interface Cache {
 export class SkillLoader {
   readonly #options: SkillLoaderOptions;
   readonly #limits: ResolvedLimits;
+  readonly #router: Router;
   #cache: Cache | undefined;
   #generation = 0;
   #committed = 0;
@@ -78,6 +97,8 @@ export class SkillLoader {
   constructor(options: SkillLoaderOptions = {}) {
     this.#options = options;
     this.#limits = resolveLimits(options.limits, LOADER_LIMITS);
+    const { index, ...routing } = options.routing ?? {};
+    this.#router = index ? loadRouter(index, routing) : createRouter(routing);
   }
 
   /**
@@ -110,6 +131,8 @@ export class SkillLoader {
     if (generation > this.#committed) {
       this.#cache = cache;
       this.#committed = generation;
+      // The index follows the cache: only skills whose name or digest changed are re-indexed.
+      this.#router.sync(cache.all);
     }
     return [...cache.all];
   }
@@ -142,6 +165,94 @@ export class SkillLoader {
   /** True once a load has completed. */
   get loaded(): boolean {
     return this.#cache !== undefined;
+  }
+
+  /** The routing index, kept in step with the cache; `router.toJSON()` serialises it. */
+  get router(): Router {
+    return this.#router;
+  }
+
+  /** Ranks the `auto` skills for `text`, best first, with calibrated 0–1 scores and no threshold. */
+  route(text: string, options: Pick<RouteOptions, 'limit'> = {}): RoutedSkill[] {
+    const { byName } = this.#loaded();
+    return this.#router.route(text, options).flatMap((h) => {
+      const skill = byName.get(h.name);
+      return skill ? [{ skill, score: h.score, terms: h.terms }] : [];
+    });
+  }
+
+  /**
+   * The skills a turn activates: `/name` or `$name` mentions (any skill,
+   * with the rest of the line as arguments), then intents (given, or
+   * recognised in the text for `intent-matched` skills), then `auto` skills
+   * whose score passes the threshold. Never a skill twice.
+   *
+   * @example
+   * ```ts
+   * for (const { skill, reason, arguments: args } of loader.activate('/pdf-tools merge a.pdf b.pdf')) use(skill, args)
+   * loader.activate({ text: 'I want my money back', intents: ['refund_request'] })
+   * ```
+   */
+  activate(turn: string | Turn, options: ActivationOptions = {}): SkillActivation[] {
+    this.#loaded();
+    const context = { getByName: (n: string) => this.getByName(n), getByIntent: (i: string) => this.getByIntent(i), router: this.#router };
+    return activateTurn(turn, context, { ...this.#options.routing, ...options });
+  }
+
+  /**
+   * Adds or replaces one skill in the cache and the index, without a load
+   * (e.g. after the store saved it). A later tier cannot replace an earlier
+   * tier's skill (`CONFLICT`); the next `loadAll` rebuilds from the sources.
+   */
+  upsert(skill: Skill): void {
+    const cache = withSkill(this.#loaded(), skill);
+    this.#cache = cache;
+    this.#router.upsert(skill);
+  }
+
+  /** Drops one skill from the cache and the index; false when there was none of that name. */
+  remove(name: string): boolean {
+    const cache = this.#loaded();
+    if (!cache.byName.has(name)) return false;
+    this.#cache = withoutSkill(cache, name);
+    this.#router.remove(name);
+    return true;
+  }
+
+  /**
+   * The catalog of the cached skills for the system prompt (docs/agent.md).
+   * Over `maxCatalogBytes` it is refused, unless `turn` is given: then it
+   * lists the skills the turn activates and routing ranks highest, within the limit.
+   */
+  catalog(options: CatalogOptions = {}): string {
+    return loaderCatalog(this.#loaded().all, this.#limits, options, routingRanking(this));
+  }
+
+  /** `skills.load` and `skills.read` over the current cache; after a load, take them again (their `version` changes). */
+  get tools(): readonly SkillTool[] {
+    return agentView(this.#loaded().all, this.#limits).tools;
+  }
+
+  /** `sha256:` over every cached skill's digest, in any order; the tools' `version`. */
+  get digest(): string {
+    return agentView(this.#loaded().all, this.#limits).digest;
+  }
+
+  /** The grants the skill tools need: `['tool:skills.load', 'tool:skills.read', 'skills:read']`. */
+  get permissions(): readonly string[] {
+    return SKILL_PERMISSIONS;
+  }
+
+  /** The limits in force (defaults: {@link LOADER_LIMITS}). */
+  get limits(): ResolvedLimits {
+    return this.#limits;
+  }
+
+  /** The text of one listed text file of a cached skill, read through its source and checked against its digest. */
+  async readFile(name: string, path: string): Promise<string> {
+    const skill = this.#loaded().byName.get(name);
+    if (!skill) throw new SkillError('NOT_FOUND', `The loader holds no skill named "${name}".`);
+    return readLoaderFile(skill, path, this.#limits);
   }
 
   #loaded(): Cache {
@@ -224,14 +335,9 @@ class Merge {
   }
 
   cache(): Cache {
-    const all = [...this.#byName.values()].map((c) => c.skill);
-    const byIntent = new Map<string, Skill[]>();
-    for (const skill of all) {
-      if (skill.activation === 'manual') continue;
-      for (const intent of new Set((skill.intents ?? []).map((i) => i.toLowerCase()))) {
-        byIntent.set(intent, [...(byIntent.get(intent) ?? []), skill]);
-      }
-    }
-    return { byName: new Map(all.map((s) => [s.name, s])), byIntent, all, diagnostics: this.#diagnostics.slice() };
+    return buildCache(
+      [...this.#byName.values()].map((c) => c.skill),
+      this.#diagnostics.slice(),
+    );
   }
 }

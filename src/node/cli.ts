@@ -1,7 +1,8 @@
 /**
- * The `satchel` command line: `validate` and `list`.
+ * The `satchel` command line: `validate`, `list` and `catalog`.
  * @module
  */
+import { catalogCommand } from './cli-catalog.js';
 import { listCommand } from './cli-list.js';
 import { validateCommand } from './cli-validate.js';
 
@@ -17,6 +18,8 @@ export interface CliFlags {
   strict: boolean;
   json: boolean;
   includeHidden: boolean;
+  /** `catalog`: the `<available_skills>` XML form. */
+  xml: boolean;
   paths: string[];
 }
 
@@ -25,10 +28,12 @@ const USAGE = `Usage: satchel <command> [options] <path…>
 Commands:
   validate <path…>   Check every skill folder under each path; exit 1 if any is invalid.
   list <path…>       Load the skills (first path wins a name) and print a table.
+  catalog <path…>    Load the paths as one skill set and print the catalog the model would see.
 
 Options:
   --strict           Use the open specification's rules (validate only).
   --json             Print JSON instead of text.
+  --xml              Print the catalog as <available_skills> XML (catalog only).
   --include-hidden   Also search folders whose names start with a dot.
   -h, --help         Show this help.
 `;
@@ -55,16 +60,18 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
   if (command === 'validate') return validateCommand(flags, io);
   if (command === 'list') return listCommand(flags, io);
+  if (command === 'catalog') return catalogCommand(flags, io);
   io.err.write(`satchel: unknown command "${command}".\n\n${USAGE}`);
   return 2;
 }
 
 function parseFlags(args: readonly string[], io: CliIo): CliFlags | undefined {
-  const flags: CliFlags = { strict: false, json: false, includeHidden: false, paths: [] };
+  const flags: CliFlags = { strict: false, json: false, includeHidden: false, xml: false, paths: [] };
   for (const arg of args) {
     if (arg === '--strict') flags.strict = true;
     else if (arg === '--json') flags.json = true;
     else if (arg === '--include-hidden') flags.includeHidden = true;
+    else if (arg === '--xml') flags.xml = true;
     else if (arg.startsWith('-')) {
       io.err.write(`satchel: unknown option "${arg}".\n\n${USAGE}`);
       return undefined;

@@ -1,12 +1,14 @@
 /**
  * `satchel/node`: what needs Node — the directory source over skill folders
- * on disk.
+ * on disk, and `loadSkills` to read them into a skill set.
  *
  * @example
  * ```ts
- * import { directorySource } from 'satchel/node'
+ * import { directorySource, loadSkills } from 'satchel/node'
  * const { entries } = await directorySource('./skills').list()
+ * const skills = await loadSkills('./skills')
  * ```
  * @module
  */
 export { directorySource, type DirectorySourceOptions } from './directory-source.js';
+export { loadSkills, type LoadSkillsOptions } from './load-skills.js';

@@ -1,0 +1,96 @@
+/**
+ * `loadSkills`: skill folders on disk into a {@link SkillSet}, read once.
+ * @module
+ */
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Diagnostic } from '../diagnostics.js';
+import { SkillError, type SkillErrorCode } from '../errors.js';
+import { SkillLoader } from '../loader.js';
+import { attachContents } from '../skill-contents.js';
+import { createSkillSet, type SkillSet } from '../skill-set.js';
+import type { SkillSource } from '../source.js';
+import { resolveLimits, SKILL_SET_LIMITS, type ResolvedLimits, type SkillLimits } from '../types.js';
+import { directorySource } from './directory-source.js';
+
+/** Options of {@link loadSkills} besides the limits. */
+export interface LoadSkillsOptions {
+  /** Also search hidden folders (`.github`, `.claude`, …) for skills (default false). */
+  includeHidden?: boolean;
+}
+
+/** Files read at once while loading contents. */
+const READ_CONCURRENCY = 16;
+
+/**
+ * Reads each path — a skill folder (it holds a `SKILL.md`) or a folder of
+ * skill folders — into a skill set. Everything is read once, now: the
+ * text files' contents are kept in the set (checked against the digests
+ * they were listed with), binary files are listed only, and later changes
+ * on disk are not seen.
+ *
+ * Unlike a loader, which skips a bad skill with a diagnostic, a set is all
+ * or nothing: a skill that does not load, a name found twice or a search cut
+ * short by a bound rejects the whole call.
+ *
+ * @throws {SkillError} `NOT_FOUND` for a missing path; `INVALID_SKILL` (with
+ *   `diagnostics`) when a skill folder does not give a skill; `CONFLICT`
+ *   for a name found twice; `LIMIT_EXCEEDED` for a limit (set, per skill,
+ *   or a discovery bound); `SOURCE_FAILED` for an I/O failure;
+ *   `DIGEST_MISMATCH` when a file changed while it was being read.
+ * @example
+ * ```ts
+ * import { loadSkills } from 'satchel/node'
+ * const skills = await loadSkills(['./skills', './vendor/pdf'], { maxSkills: 32 })
+ * ```
+ */
+export async function loadSkills(paths: string | readonly string[], limits?: SkillLimits, options: LoadSkillsOptions = {}): Promise<SkillSet> {
+  const list = typeof paths === 'string' ? [paths] : [...paths];
+  const resolved = resolveLimits(limits, SKILL_SET_LIMITS);
+  await Promise.all(list.map(assertFolder));
+  const loader = new SkillLoader({ builtin: list.map((p) => sourceFor(p, resolved, options)), limits: resolved });
+  await loader.loadAll();
+  refuseProblems(loader.diagnostics);
+  const skills = loader.getAll();
+  await eachLimited(skills, READ_CONCURRENCY, async (skill) => {
+    const texts = new Map<string, string>();
+    for (const file of skill.files) if (file.text) texts.set(file.path, await loader.readFile(skill.name, file.path));
+    attachContents(skill, texts);
+  });
+  return createSkillSet(skills, resolved);
+}
+
+function sourceFor(path: string, limits: ResolvedLimits, options: LoadSkillsOptions): SkillSource {
+  const { maxDepth, maxFolders, maxNesting, maxFileBytes, maxFilesPerSkill } = limits;
+  return directorySource(resolve(path), { maxDepth, maxFolders, maxNesting, maxFileBytes, maxFilesPerSkill, includeHidden: options.includeHidden ?? false, name: path });
+}
+
+async function assertFolder(path: string): Promise<void> {
+  const info = await stat(resolve(path)).catch(() => undefined);
+  if (!info?.isDirectory()) throw new SkillError('NOT_FOUND', `\`${path}\` is not a folder of skills.`, { path });
+}
+
+/** Throws for the first kind of problem a set cannot accept, carrying every diagnostic of that kind. */
+function refuseProblems(diagnostics: readonly Diagnostic[]): void {
+  const refuse = (code: SkillErrorCode, found: Diagnostic[], what: string): void => {
+    const first = found[0];
+    if (!first) return;
+    const more = found.length > 1 ? ` (and ${found.length - 1} more)` : '';
+    throw new SkillError(code, `${what}: ${first.path}:${first.line}:${first.column} ${first.code}: ${first.message}${more}`, { diagnostics: found, path: first.path });
+  };
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  refuse('CONFLICT', diagnostics.filter((d) => d.code === 'shadowed'), 'A skill name is used twice');
+  refuse('SOURCE_FAILED', errors.filter((d) => d.code === 'source-error'), 'A folder could not be read');
+  const limited = diagnostics.filter((d) => d.code === 'discovery-limit' || d.code === 'limit-exceeded' || d.code === 'file-too-large');
+  refuse('LIMIT_EXCEEDED', limited, 'A limit was reached');
+  refuse('INVALID_SKILL', errors, 'A skill could not be loaded');
+}
+
+/** Runs `task` over `items`, at most `limit` at a time. */
+async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) await task(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

@@ -1,0 +1,147 @@
+/**
+ * The text handling routing shares between indexing and queries: Unicode
+ * normalisation, splitting of kebab, snake and camel case, case folding,
+ * stop words and stemming. English by default; another language plugs in
+ * through {@link TextLanguage}.
+ * @module
+ */
+import { stemmer } from 'stemmer';
+import { eng } from 'stopword';
+
+/** What a language brings to the pipeline. */
+export interface TextLanguage {
+  /** A short tag for the language, kept in serialised indexes (e.g. `en`). */
+  readonly name: string;
+  /** Words too common to route on, lower case. */
+  readonly stopWords: Iterable<string>;
+  /** Reduces a lower-case word to its stem; identity when the language has no stemmer. */
+  readonly stem: (word: string) => string;
+  /** Strip accents from Latin letters (`café` → `cafe`); default true. */
+  readonly foldDiacritics?: boolean;
+}
+
+/** English: the `stopword` package's list and the Porter stemmer of `stemmer`, applied to ASCII words only. */
+export const ENGLISH: TextLanguage = {
+  name: 'en',
+  stopWords: eng,
+  // Porter is defined on English letters; anything else passes unchanged.
+  stem: (word) => (/^[a-z]+$/.test(word) ? stemmer(word) : word),
+};
+
+/** Options of {@link createTextPipeline}. */
+export interface TextPipelineOptions {
+  /** Stop words and stemmer (default {@link ENGLISH}). */
+  language?: TextLanguage;
+  /** Longest query read, in UTF-16 code units (default 2,000); the rest is dropped before any other work. */
+  maxQueryChars?: number;
+  /** Most distinct terms a query keeps (default 64), in order of first appearance. */
+  maxQueryTerms?: number;
+  /** Stem terms (default true). */
+  stem?: boolean;
+  /** Drop stop words (default true). */
+  stopWords?: boolean;
+}
+
+/** Turns text into routing terms, the same way for skills and for queries. */
+export interface TextPipeline {
+  /** The language tag. */
+  readonly language: string;
+  /** Longest query read, in UTF-16 code units. */
+  readonly maxQueryChars: number;
+  /** Most distinct terms a query keeps. */
+  readonly maxQueryTerms: number;
+  /** Words of a text: normalised (NFKC), split at non-letters and case changes, case folded. */
+  words(text: string): string[];
+  /** The term a word indexes as (stemmed), or `undefined` for a stop word unless `keepStopWords`. */
+  term(word: string, keepStopWords?: boolean): string | undefined;
+  /** Every term of a text, in order, repeats kept (for indexing). */
+  terms(text: string, keepStopWords?: boolean): string[];
+  /** The distinct terms of a query, capped; stop words are kept when the query has nothing else, or when asked. */
+  queryTerms(text: string, keepStopWords?: boolean): string[];
+  /** True for the term of a stop word. */
+  isStopTerm(term: string): boolean;
+}
+
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+// lower→Upper (`camelCase`) and the last capital of a run before a lower-case letter (`PDFTool`).
+const CASE_CHANGE = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
+const LATIN_MARKS = /(?<=\p{Script=Latin})\p{M}+/gu;
+
+/**
+ * Builds a text pipeline.
+ *
+ * @example
+ * ```ts
+ * const pipeline = createTextPipeline()
+ * pipeline.terms('PDFTool: merge-pdf_files') // ['pdf', 'tool', 'merg', 'pdf', 'file']
+ * ```
+ */
+export function createTextPipeline(options: TextPipelineOptions = {}): TextPipeline {
+  const language = options.language ?? ENGLISH;
+  const fold = language.foldDiacritics ?? true;
+  const stem = options.stem === false ? (w: string) => w : language.stem;
+  const stop = new Set(options.stopWords === false ? [] : [...language.stopWords].map((w) => foldCase(w, fold)));
+  const maxQueryChars = options.maxQueryChars ?? 2000;
+  const maxQueryTerms = options.maxQueryTerms ?? 64;
+  const cache = new Map<string, string>();
+
+  const words = (text: string): string[] => {
+    const out: string[] = [];
+    for (const token of text.normalize('NFKC').match(WORD) ?? []) {
+      for (const part of token.split(CASE_CHANGE)) {
+        const word = foldCase(part, fold);
+        // A lone Latin letter (`s` of `it's`, `t` of `don't`) carries nothing to route on.
+        if (word.length > 1 || !/[a-z]/.test(word)) out.push(word);
+      }
+    }
+    return out;
+  };
+  const stemOf = (word: string): string => {
+    // Stemming is the costly step and vocabularies are small: remember each word's stem.
+    let stemmed = cache.get(word);
+    if (stemmed === undefined) {
+      stemmed = stem(word);
+      if (cache.size < 50_000) cache.set(word, stemmed);
+    }
+    return stemmed;
+  };
+  const stopTerms = new Set([...stop].map(stemOf));
+  const term = (word: string, keepStopWords = false): string | undefined => (!keepStopWords && stop.has(word) ? undefined : stemOf(word));
+  const terms = (text: string, keepStopWords = false): string[] => words(text).flatMap((w) => term(w, keepStopWords) ?? []);
+  const queryTerms = (text: string, keepStopWords = false): string[] => {
+    const all = words(capText(text, maxQueryChars));
+    const kept = distinct(all.flatMap((w) => term(w, keepStopWords) ?? []), maxQueryTerms);
+    // "where are you from" is all stop words: route on them rather than on nothing.
+    return kept.length > 0 ? kept : distinct(all.map(stemOf), maxQueryTerms);
+  };
+  const isStopTerm = (t: string): boolean => stopTerms.has(t);
+  return { language: language.name, maxQueryChars, maxQueryTerms, words, term, terms, queryTerms, isStopTerm };
+}
+
+/**
+ * The first `max` UTF-16 code units of `text`, cut back to the last white
+ * space when one is near so no word is split, and never inside a surrogate pair.
+ */
+export function capText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max;
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end--;
+  const space = text.slice(0, end).search(/\s\S*$/);
+  return text.slice(0, space > max - 64 ? space : end);
+}
+
+function foldCase(word: string, foldDiacritics: boolean): string {
+  const lower = word.toLowerCase();
+  // Only Latin letters lose their marks: in other scripts marks are part of the letter.
+  return foldDiacritics && /[^\x00-\x7f]/.test(lower) ? lower.normalize('NFD').replace(LATIN_MARKS, '').normalize('NFC') : lower;
+}
+
+function distinct(terms: readonly string[], max: number): string[] {
+  const out = new Set<string>();
+  for (const t of terms) {
+    if (out.size >= max) break;
+    out.add(t);
+  }
+  return [...out];
+}

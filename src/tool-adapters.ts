@@ -1,0 +1,82 @@
+/**
+ * Tool definitions in the shapes model providers take, from the same tool
+ * objects, with no dependency on their SDKs. Provider tool names allow no
+ * dots, so `skills.load` is sent as `skills_load`; {@link findTool} maps a
+ * call back to its tool.
+ * @module
+ */
+import { providerToolName } from './tool-names.js';
+import type { JsonSchema } from './tools.js';
+
+/** The part of a tool a definition needs. */
+export interface DescribedTool {
+  readonly id: string;
+  readonly description: string;
+  readonly inputSchema: JsonSchema;
+}
+
+/** An OpenAI Chat Completions function tool. */
+export interface OpenAIChatTool {
+  readonly type: 'function';
+  readonly function: { readonly name: string; readonly description: string; readonly parameters: JsonSchema };
+}
+
+/** An OpenAI Responses API function tool. */
+export interface OpenAIResponsesTool {
+  readonly type: 'function';
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: JsonSchema;
+  /** Strict mode needs every property required; `skills.load`'s `arguments` is optional. */
+  readonly strict: false;
+}
+
+/** An Anthropic Messages API tool. */
+export interface AnthropicTool {
+  readonly name: string;
+  readonly description: string;
+  readonly input_schema: JsonSchema;
+}
+
+/**
+ * The OpenAI Chat Completions shape (`tools` of `chat.completions.create`).
+ *
+ * @example
+ * ```ts
+ * const tools = skills.tools.map(toOpenAITool)   // [{ type: 'function', function: { name: 'skills_load', … } }, …]
+ * ```
+ */
+export function toOpenAITool(tool: DescribedTool): OpenAIChatTool {
+  return { type: 'function', function: { name: providerToolName(tool.id), description: tool.description, parameters: tool.inputSchema } };
+}
+
+/** The OpenAI Responses API shape (`tools` of `responses.create`). */
+export function toOpenAIResponsesTool(tool: DescribedTool): OpenAIResponsesTool {
+  return { type: 'function', name: providerToolName(tool.id), description: tool.description, parameters: tool.inputSchema, strict: false };
+}
+
+/**
+ * The Anthropic shape (`tools` of `messages.create`).
+ *
+ * @example
+ * ```ts
+ * const tools = skills.tools.map(toAnthropicTool) // [{ name: 'skills_load', description, input_schema }, …]
+ * ```
+ */
+export function toAnthropicTool(tool: DescribedTool): AnthropicTool {
+  return { name: providerToolName(tool.id), description: tool.description, input_schema: tool.inputSchema };
+}
+
+/**
+ * The tool a model called, by its id (`skills.load`) or its provider name
+ * (`skills_load`); `undefined` when none matches.
+ *
+ * @example
+ * ```ts
+ * const tool = findTool(skills.tools, call.name)
+ * const result = tool && (await runTool(tool, JSON.parse(call.arguments), { grants }))
+ * ```
+ */
+export function findTool<T extends { readonly id: string }>(tools: readonly T[], name: string): T | undefined {
+  return tools.find((t) => t.id === name) ?? tools.find((t) => providerToolName(t.id) === name);
+}

@@ -1,0 +1,33 @@
+/**
+ * The ids of the two skill tools, the grants they need, and the names
+ * model providers accept for them.
+ * @module
+ */
+
+/** Id of the tool that loads a skill's instructions and file list. */
+export const SKILL_LOAD = 'skills.load';
+
+/** Id of the tool that reads one text file of a skill. */
+export const SKILL_READ = 'skills.read';
+
+/** The grant every skill tool needs besides its own `tool:<id>` grant. */
+export const SKILLS_READ_GRANT = 'skills:read';
+
+/**
+ * Every grant the skill tools need, for a runtime's allow list
+ * (`skills.permissions`).
+ */
+export const SKILL_PERMISSIONS: readonly string[] = Object.freeze([`tool:${SKILL_LOAD}`, `tool:${SKILL_READ}`, SKILLS_READ_GRANT]);
+
+/**
+ * A tool id as OpenAI and Anthropic accept tool names (`^[A-Za-z0-9_-]{1,64}$`):
+ * every other character becomes `_`, so `skills.load` is `skills_load`.
+ *
+ * @example
+ * ```ts
+ * providerToolName('skills.load') // 'skills_load'
+ * ```
+ */
+export function providerToolName(id: string): string {
+  return id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
+}
