@@ -18,16 +18,11 @@ import { CHILD_ENV, loaderChild } from './loader-memory.js';
 import { runLoaderBench } from './loader.bench.js';
 import { runParseBench } from './parse.bench.js';
 import { runRoutingBench } from './routing.bench.js';
-import { runScratch } from './scratch-routing.js';
 
 const BENCHES: Record<string, (o: Options) => unknown> = {
   parse: (o) => runParseBench(o),
   loader: (o) => runLoaderBench(o),
   instructions: (o) => runInstructionsBench(o),
-  scratch: () => runScratch(),
-  scratch3: () => import('./scratch3.js').then((m) => m.runScratch3()),
-  scratch2: () => import('./scratch2.js').then((m) => m.runScratch2()),
-  fails: () => import('./scratch-routing.js').then((m) => m.dumpFailures(process.env['SET'] ?? 'clinc150-dev.json')),
   routing: (o) => runRoutingBench({ ...o, files: o.files ?? [], sweep: o.sweep ?? false }),
 };
 

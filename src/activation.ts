@@ -34,18 +34,18 @@ export interface Turn {
 
 /** Thresholds of activation; the defaults were measured on two labelled sets (docs/routing.md). */
 export interface ActivationOptions {
-  /** Least calibrated score for a `search` activation (default 0.5). */
+  /** Least calibrated score of the best search hit for any `search` activation (default 0.51). */
   threshold?: number;
-  /** Least score for an intent recognised in the text (default 0.5). */
+  /** Least score for an intent recognised in the text (default 0.51). */
   intentThreshold?: number;
   /** Most `search` activations per turn (default 3). */
   maxSearch?: number;
-  /** A search hit also needs this share of the best hit's score (default 0.8), so one clear winner stands alone. */
+  /** Once the best search hit passes `threshold`, the others activate within this share of its score (default 0.5). */
   relative?: number;
 }
 
 /** The measured defaults of {@link ActivationOptions}. */
-export const DEFAULT_ACTIVATION_OPTIONS: Required<ActivationOptions> = { threshold: 0.5, intentThreshold: 0.5, maxSearch: 3, relative: 0.8 };
+export const DEFAULT_ACTIVATION_OPTIONS: Required<ActivationOptions> = { threshold: 0.51, intentThreshold: 0.51, maxSearch: 3, relative: 0.5 };
 
 /** What activation reads: lookups of a loaded cache and its router. */
 export interface ActivationContext {
@@ -60,6 +60,10 @@ export interface Mention {
   readonly name: string;
   /** The rest of the line after the mention, up to the next mention of a skill, trimmed. */
   readonly arguments: string;
+  /** Where the mention starts in the text (UTF-16 offset). */
+  readonly start: number;
+  /** Where its arguments end in the text (UTF-16 offset, exclusive). */
+  readonly end: number;
 }
 
 // `/name` or `$name` at the start of a line or after white space or an opening bracket or quote:
@@ -72,7 +76,7 @@ export function findMentions(text: string, isSkill: (name: string) => boolean): 
   for (const m of text.matchAll(MENTION)) {
     // Sentence punctuation after a name (`use /pdf.`) is not part of it.
     const name = [m[1] as string, (m[1] as string).replace(/[.:]+$/, '')].find(isSkill);
-    if (name) found.push({ name, start: m.index, end: m.index + 1 + name.length });
+    if (name) found.push({ name, start: m.index, end: m.index + m[0].length });
   }
   const seen = new Set<string>();
   const out: Mention[] = [];
@@ -81,7 +85,8 @@ export function findMentions(text: string, isSkill: (name: string) => boolean): 
     seen.add(f.name);
     const lineEnd = text.indexOf('\n', f.end);
     const next = found[i + 1]?.start ?? Infinity;
-    out.push({ name: f.name, arguments: text.slice(f.end, Math.min(lineEnd < 0 ? text.length : lineEnd, next)).trim() });
+    const end = Math.min(lineEnd < 0 ? text.length : lineEnd, next);
+    out.push({ name: f.name, arguments: text.slice(f.end, end).trim(), start: f.start, end });
   });
   return out;
 }
@@ -97,30 +102,39 @@ export function activateTurn(turn: string | Turn, context: ActivationContext, op
   const put = (a: SkillActivation): void => {
     if (!out.has(a.skill.name)) out.set(a.skill.name, a);
   };
-  for (const m of findMentions(text, (name) => mentionable(context.getByName(name)))) {
+  const mentions = findMentions(text, (name) => mentionable(context.getByName(name)));
+  for (const m of mentions) {
     put({ skill: context.getByName(m.name) as Skill, reason: 'mention', score: 1, terms: [], arguments: m.arguments });
   }
+  // A mention's arguments are input for that skill, not a request to route.
+  const rest = mentions.reduceRight((t, m) => t.slice(0, m.start) + t.slice(m.end), text);
   for (const intent of intents) {
     for (const skill of context.getByIntent(intent)) put({ skill, reason: 'intent', score: 1, terms: [] });
   }
-  if (text.trim() === '') return [...out.values()];
-  for (const hit of context.router.recognizeIntents(text)) {
+  if (rest.trim() === '') return [...out.values()];
+  for (const hit of context.router.recognizeIntents(rest)) {
     if (hit.score < o.intentThreshold) break;
     for (const skill of context.getByIntent(hit.intent)) {
       if (skill.activation === 'intent-matched') put({ skill, reason: 'intent', score: hit.score, terms: hit.terms });
     }
   }
-  for (const hit of searchHits(context.router.route(text, { limit: o.maxSearch }), o)) {
+  const fresh = context.router.route(rest, { limit: o.maxSearch + out.size }).filter((h) => !out.has(h.name));
+  for (const hit of searchHits(fresh, o)) {
     const skill = context.getByName(hit.name);
     if (skill) put({ skill, reason: 'search', score: hit.score, terms: hit.terms });
   }
   return [...out.values()];
 }
 
-/** The ranked hits that pass the threshold and stay close enough to the best one. */
+/**
+ * The ranked hits that activate: none unless the best passes the threshold
+ * (the turn is about some skill at all), then every hit within `relative` of
+ * the best, at most `maxSearch`.
+ */
 export function searchHits(hits: readonly RouteHit[], options: Required<ActivationOptions>): RouteHit[] {
   const best = hits[0]?.score ?? 0;
-  return hits.filter((h) => h.score >= options.threshold && h.score >= best * options.relative).slice(0, options.maxSearch);
+  if (best < options.threshold) return [];
+  return hits.filter((h) => h.score >= best * options.relative).slice(0, options.maxSearch);
 }
 
 function mentionable(skill: Skill | undefined): boolean {

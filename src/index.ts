@@ -41,7 +41,35 @@ export {
 export { isSkillSource, type SkillEntry, type SkillFileInput, type SkillSource, type SourceCallOptions, type SourceListing } from './source.js';
 export { sha256Digest } from './hash.js';
 export { bundleSource, isSkillBundle, SKILL_BUNDLE_VERSION, type BundleSourceOptions, type SkillBundle, type SkillBundleEntry, type SkillBundleFile } from './sources/bundle.js';
-export { SkillLoader, type LoadOptions, type LoadProgress, type LoaderLimits, type SkillLoaderOptions } from './loader.js';
+export { SkillLoader, type LoadOptions, type LoadProgress, type LoaderLimits, type LoaderRoutingOptions, type RoutedSkill, type SkillLoaderOptions } from './loader.js';
+export { createTextPipeline, capText, ENGLISH, type TextLanguage, type TextPipeline, type TextPipelineOptions } from './text-pipeline.js';
+export {
+  createRouter,
+  loadRouter,
+  isRoutable,
+  Router,
+  DEFAULT_ROUTER_OPTIONS,
+  ROUTER_SCHEMA_VERSION,
+  type IntentHit,
+  type RouteHit,
+  type RouteOptions,
+  type RouterDocument,
+  type RouterJSON,
+  type RouterOptions,
+  type SyncResult,
+} from './router.js';
+export { ROUTER_FIELDS, type RouterField } from './router-score.js';
+export {
+  activateTurn,
+  findMentions,
+  DEFAULT_ACTIVATION_OPTIONS,
+  type ActivationContext,
+  type ActivationOptions,
+  type ActivationReason,
+  type Mention,
+  type SkillActivation,
+  type Turn,
+} from './activation.js';
 export { subagentSpecToSkill, type SubagentSpec } from './subagent.js';
 export { memorySource, type MemoryFiles, type MemorySourceOptions } from './sources/memory.js';
 export { storeSource, DEFAULT_PER_NAMESPACE, type SkillStoreItem, type SkillStoreLike, type StoreSourceOptions } from './sources/store.js';

@@ -6,46 +6,15 @@
  */
 import MiniSearch, { type Options as MiniSearchOptions, type SearchOptions } from 'minisearch';
 import { SkillError } from './errors.js';
-import { calibrate, evidence, idf, ROUTER_FIELDS, termProfile, type FieldWeights, type RawHit, type RouterField, type TermProfile } from './router-score.js';
-import { createTextPipeline, type TextPipeline, type TextPipelineOptions } from './text-pipeline.js';
+import { pipelineOf, resolveRouterOptions, type ResolvedRouterOptions, type RouterOptions } from './router-options.js';
+import { calibrate, evidence, idf, ROUTER_FIELDS, termProfile, type RawHit, type TermProfile } from './router-score.js';
+import type { TextPipeline } from './text-pipeline.js';
 import type { Activation, Skill } from './types.js';
+
+export { DEFAULT_ROUTER_OPTIONS, type RouterOptions } from './router-options.js';
 
 /** Version of {@link RouterJSON}; a serialised router of another version is refused. */
 export const ROUTER_SCHEMA_VERSION = 1;
-
-/** Tuning of a router. Every field has a measured default (see docs/routing.md). */
-export interface RouterOptions {
-  /** The text pipeline, or options to build one (English by default). */
-  pipeline?: TextPipeline | TextPipelineOptions;
-  /** BM25 boost of each field, used to rank skills of equal score. */
-  boost?: Partial<Record<RouterField, number>>;
-  /** How characteristic a term of each field is of the skill (0–1), for the calibrated score. */
-  fieldWeights?: Partial<Record<RouterField, number>>;
-  /** Share of a skill's examples a term must appear in to count fully (default 1/3); rarer example terms count less. */
-  exampleShare?: number;
-  /** Fuzzy matching (MiniSearch's `fuzzy`: a share of the term's length, or `false`). */
-  fuzzy?: number | false;
-  /** Prefix matching of query terms. */
-  prefix?: boolean;
-  /** Weight of a stop word in a query (0–1); 0 leaves stop words out of the index and the query. */
-  stopWordWeight?: number;
-  /** How much a prefix or fuzzy match counts against an exact one (0–1). */
-  inexactWeight?: number;
-  /** BM25 parameters: `k` saturation, `b` length normalisation, `d` floor. */
-  bm25?: { k: number; b: number; d: number };
-}
-
-/** The measured defaults. */
-export const DEFAULT_ROUTER_OPTIONS = {
-  boost: { name: 2, description: 1, intents: 2, examples: 1, tags: 1 } satisfies FieldWeights,
-  fieldWeights: { name: 1, description: 1, intents: 1, examples: 1, tags: 1 } satisfies FieldWeights,
-  exampleShare: 1 / 3,
-  fuzzy: false as number | false,
-  prefix: false,
-  inexactWeight: 0.5,
-  stopWordWeight: 0.2,
-  bm25: { k: 1.2, b: 0.7, d: 0.5 },
-};
 
 /** One ranked skill. */
 export interface RouteHit {
@@ -86,26 +55,39 @@ interface Entry {
 
 /** The text a skill is indexed by. */
 export interface RouterDocument {
+  /** The skill's name (MiniSearch id). */
   readonly id: string;
+  /** The name again, as searchable text. */
   readonly name: string;
+  /** The description. */
   readonly description: string;
+  /** Intent labels, one per line. */
   readonly intents: string;
+  /** Examples, one per line. */
   readonly examples: string;
+  /** `metadata.tags`, one per line. */
   readonly tags: string;
 }
 
 /** A serialised router: ship it built with a builtin bundle, then {@link loadRouter}. */
 export interface RouterJSON {
+  /** {@link ROUTER_SCHEMA_VERSION} of the writer. */
   readonly version: number;
+  /** The text pipeline's language. */
   readonly language: string;
+  /** Per skill: name, digest, activation, intents (lower case), indexed document, term profile. */
   readonly entries: readonly (readonly [name: string, digest: string, activation: Activation, intents: readonly string[], doc: RouterDocument, profile: readonly (readonly [string, number])[]])[];
+  /** MiniSearch's own serialisation of the index. */
   readonly index: unknown;
 }
 
 /** Changes {@link Router.sync} applied. */
 export interface SyncResult {
+  /** Skills indexed anew. */
   readonly added: number;
+  /** Skills re-indexed because their digest or activation changed. */
   readonly replaced: number;
+  /** Skills dropped from the index. */
   readonly removed: number;
 }
 
@@ -125,8 +107,9 @@ export function isRoutable(skill: Skill): boolean {
  * ```
  */
 export class Router {
+  /** The text pipeline that made the index's terms; queries go through it too. */
   readonly pipeline: TextPipeline;
-  readonly #options: typeof DEFAULT_ROUTER_OPTIONS;
+  readonly #options: ResolvedRouterOptions;
   readonly #entries = new Map<string, Entry>();
   readonly #frequency = new Map<string, number>();
   readonly #index: MiniSearch<RouterDocument>;
@@ -134,13 +117,8 @@ export class Router {
 
   /** @internal use {@link createRouter} or {@link loadRouter}. */
   constructor(options: RouterOptions, json?: RouterJSON) {
-    this.pipeline = isPipeline(options.pipeline) ? options.pipeline : createTextPipeline(options.pipeline);
-    this.#options = {
-      ...DEFAULT_ROUTER_OPTIONS,
-      ...definedOnly(options),
-      boost: { ...DEFAULT_ROUTER_OPTIONS.boost, ...options.boost },
-      fieldWeights: { ...DEFAULT_ROUTER_OPTIONS.fieldWeights, ...options.fieldWeights },
-    };
+    this.pipeline = pipelineOf(options);
+    this.#options = resolveRouterOptions(options);
     const config = this.#config();
     this.#index = json ? MiniSearch.loadJS(json.index as never, config) : new MiniSearch(config);
     const o = this.#options;
@@ -242,6 +220,7 @@ export class Router {
     let total = 0;
     for (const w of weights.values()) total += w;
     const inexact = this.#options.inexactWeight;
+    const contentful = terms.some((t) => !this.pipeline.isStopTerm(t));
     const found = this.#index.search(terms.join(' '), this.#search) as unknown as RawHit[];
     // MiniSearch multiplies a hit's score by the number of query terms it matched; count stop words as their weight.
     const raw = stopWeight > 0 ? found.map((r) => ({ ...r, score: (r.score / r.queryTerms.length) * r.queryTerms.reduce((q, t) => q + (this.pipeline.isStopTerm(t) ? stopWeight : 1), 0) })) : found;
@@ -251,6 +230,8 @@ export class Router {
     for (const r of raw) {
       const entry = this.#entries.get(r.id);
       if (!entry || !keep(entry)) continue;
+      // Sharing only "the" and "for" with a query is no match, unless the query has nothing else.
+      if (contentful && r.queryTerms.every((t) => this.pipeline.isStopTerm(t))) continue;
       // Evidence ranks by what the query covers; BM25 (relative to the best hit) adds term frequency and field length.
       const score = calibrate(evidence(r, weights, entry.profile, inexact) * (r.score / best), total);
       hits.push({ name: r.id, score: round(score), terms: r.queryTerms });
@@ -283,9 +264,6 @@ export class Router {
   }
 }
 
-/** Options of {@link createRouter}. */
-export type CreateRouterOptions = RouterOptions;
-
 /** A new, empty router. */
 export function createRouter(options: RouterOptions = {}): Router {
   return new Router(options);
@@ -296,14 +274,18 @@ export function createRouter(options: RouterOptions = {}): Router {
  * different schema version or a pipeline of another language.
  */
 export function loadRouter(json: RouterJSON, options: RouterOptions = {}): Router {
-  const pipeline = isPipeline(options.pipeline) ? options.pipeline : createTextPipeline(options.pipeline);
+  const pipeline = pipelineOf(options);
   if (json?.version !== ROUTER_SCHEMA_VERSION) {
     throw new SkillError('INVALID_INDEX', `The routing index has schema version ${String(json?.version)}; this Satchel reads version ${ROUTER_SCHEMA_VERSION}.`);
   }
   if (json.language !== pipeline.language) {
     throw new SkillError('INVALID_INDEX', `The routing index was built for language "${json.language}", the pipeline is "${pipeline.language}".`);
   }
-  return new Router({ ...options, pipeline }, json);
+  try {
+    return new Router({ ...options, pipeline }, json);
+  } catch (e) {
+    throw new SkillError('INVALID_INDEX', `The routing index is malformed: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  }
 }
 
 function documentOf(skill: Skill): RouterDocument {
@@ -315,16 +297,6 @@ function documentOf(skill: Skill): RouterDocument {
     examples: (skill.examples ?? []).join('\n'),
     tags: (skill.tags ?? []).join('\n'),
   };
-}
-
-function isPipeline(p: RouterOptions['pipeline']): p is TextPipeline {
-  return typeof (p as TextPipeline | undefined)?.queryTerms === 'function';
-}
-
-function definedOnly(options: RouterOptions): Partial<typeof DEFAULT_ROUTER_OPTIONS> {
-  const out: Record<string, unknown> = {};
-  for (const key of ['fuzzy', 'prefix', 'inexactWeight', 'exampleShare', 'stopWordWeight', 'bm25'] as const) if (options[key] !== undefined) out[key] = options[key];
-  return out as Partial<typeof DEFAULT_ROUTER_OPTIONS>;
 }
 
 function round(x: number): number {

@@ -128,7 +128,7 @@ export function capText(text: string, max: number): string {
   const code = text.charCodeAt(end - 1);
   if (code >= 0xd800 && code <= 0xdbff) end--;
   const space = text.slice(0, end).search(/\s\S*$/);
-  return text.slice(0, space > max - 64 ? space : end);
+  return text.slice(0, space >= 0 && space > max - 64 ? space : end);
 }
 
 function foldCase(word: string, foldDiacritics: boolean): string {

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { activateTurn, findMentions, searchHits, DEFAULT_ACTIVATION_OPTIONS } from '../../src/activation.js';
+import { createRouter } from '../../src/router.js';
+import type { Skill } from '../../src/types.js';
+import { demoSkills, skill } from './helpers.js';
+
+function context(skills: Skill[]) {
+  const router = createRouter();
+  router.sync(skills);
+  const byName = new Map(skills.map((s) => [s.name, s]));
+  return {
+    router,
+    getByName: (n: string) => byName.get(n),
+    getByIntent: (i: string) => skills.filter((s) => s.activation !== 'manual' && (s.intents ?? []).some((x) => x.toLowerCase() === i.toLowerCase())),
+  };
+}
+
+const ctx = context([...demoSkills(), skill('hidden-helper', { 'user-invocable': false, activation: 'manual' })]);
+const summary = (turn: Parameters<typeof activateTurn>[0], o = {}) => activateTurn(turn, ctx, o).map((a) => [a.skill.name, a.reason, a.arguments ?? null]);
+
+describe('mentions', () => {
+  it('finds /name and $name with the rest of the line as arguments', () => {
+    const known = (n: string) => ['pdf-tools', 'researcher'].includes(n);
+    expect(findMentions('/pdf-tools merge a.pdf b.pdf\nthanks', known)).toEqual([{ name: 'pdf-tools', arguments: 'merge a.pdf b.pdf', start: 0, end: 28 }]);
+    expect(findMentions('please ask $researcher about llamas', known)).toMatchObject([{ name: 'researcher', arguments: 'about llamas' }]);
+    expect(findMentions('use /pdf-tools.', known)).toMatchObject([{ name: 'pdf-tools', arguments: '' }]);
+  });
+
+  it('stops arguments at the next mention and lists each skill once', () => {
+    const known = (n: string) => ['a1', 'b2'].includes(n);
+    expect(findMentions('/a1 x y /b2 z /a1 again', known)).toMatchObject([
+      { name: 'a1', arguments: 'x y' },
+      { name: 'b2', arguments: 'z' },
+    ]);
+  });
+
+  it('ignores paths, URLs, unknown names and other cases', () => {
+    const known = (n: string) => n === 'pdf-tools';
+    expect(findMentions('see docs/pdf-tools and https://x.io/pdf-tools or /PDF-TOOLS or /nope', known)).toEqual([]);
+  });
+
+  it('activate any skill by mention, manual included, but not one the user may not call', () => {
+    expect(summary('/researcher llamas in Peru')).toEqual([['researcher', 'mention', 'llamas in Peru']]);
+    expect(summary('/hidden-helper now')).toEqual([]);
+  });
+});
+
+describe('activation', () => {
+  it('activates given intents for auto and intent-matched skills', () => {
+    expect(summary({ intents: ['REFUND_REQUEST'] })).toEqual([['refunds', 'intent', null]]);
+  });
+
+  it('recognises an intent in the text for intent-matched skills', () => {
+    const [a] = activateTurn('I want my money back for this order', ctx);
+    expect(a).toMatchObject({ reason: 'intent', terms: expect.arrayContaining(['monei', 'back']) });
+    expect(a!.skill.name).toBe('refunds');
+    expect(a!.score).toBeGreaterThanOrEqual(DEFAULT_ACTIVATION_OPTIONS.intentThreshold);
+  });
+
+  it('activates auto skills whose score passes the threshold', () => {
+    const out = activateTurn('merge these two pdfs please', ctx);
+    expect(out.map((a) => [a.skill.name, a.reason])).toEqual([['pdf-tools', 'search']]);
+    expect(activateTurn('merge these two pdfs please', ctx, { threshold: 0.99 })).toEqual([]);
+    expect(activateTurn('tell me a joke about cats', ctx)).toEqual([]);
+  });
+
+  it('orders mentions, intents, search and never returns a skill twice', () => {
+    const out = summary({ text: '/pdf-tools merge the pdf files\nand will it rain tomorrow', intents: ['refund_request'] });
+    expect(out).toEqual([
+      ['pdf-tools', 'mention', 'merge the pdf files'],
+      ['refunds', 'intent', null],
+      ['weather-report', 'search', null],
+    ]);
+  });
+
+  it('keeps hits near the best one, at most maxSearch', () => {
+    const hits = [
+      { name: 'a', score: 0.8, terms: [] },
+      { name: 'b', score: 0.5, terms: [] },
+      { name: 'c', score: 0.3, terms: [] },
+    ];
+    const o = { ...DEFAULT_ACTIVATION_OPTIONS, threshold: 0.5 };
+    expect(searchHits(hits, o).map((h) => h.name)).toEqual(['a', 'b']);
+    expect(searchHits(hits, { ...o, relative: 0.3 }).map((h) => h.name)).toEqual(['a', 'b', 'c']);
+    expect(searchHits(hits, { ...o, relative: 0, maxSearch: 1 }).map((h) => h.name)).toEqual(['a']);
+    expect(searchHits(hits, { ...o, threshold: 0.9 })).toEqual([]);
+  });
+});

@@ -1,0 +1,148 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isSkillError } from '../../src/errors.js';
+import { createRouter, loadRouter, ROUTER_SCHEMA_VERSION, type Router, type RouterJSON } from '../../src/router.js';
+import type { Skill } from '../../src/types.js';
+import { demoSkills, skill } from './helpers.js';
+
+function names(router: Router, text: string): string[] {
+  return router.route(text).map((h) => h.name);
+}
+
+describe('router', () => {
+  const router = createRouter();
+  router.sync(demoSkills());
+
+  it('indexes auto and intent-matched skills, never manual ones', () => {
+    expect(router.size).toBe(4);
+    expect(router.digestOf('researcher')).toBeUndefined();
+  });
+
+  it('ranks the skill whose words the query uses first', () => {
+    expect(names(router, 'please merge the PDFs I sent')[0]).toBe('pdf-tools');
+    expect(names(router, 'is it going to rain in Paris?')[0]).toBe('weather-report');
+    expect(names(router, 'how do I fix a merge conflict in git')[0]).toBe('git-helper');
+  });
+
+  it('route covers auto skills only unless asked for any activation', () => {
+    expect(names(router, 'refund for my order')).not.toContain('refunds');
+    expect(router.route('refund for my order', { activation: 'any' })[0]?.name).toBe('refunds');
+  });
+
+  it('scores lie in 0–1, best first, with the matched terms', () => {
+    const hits = router.route('merge pdf pages and check the weather');
+    expect(hits.length).toBeGreaterThan(1);
+    for (const h of hits) expect(h.score).toBeGreaterThan(0), expect(h.score).toBeLessThanOrEqual(1);
+    expect(hits.map((h) => h.score)).toEqual([...hits.map((h) => h.score)].sort((a, b) => b - a));
+    expect(hits[0]?.terms).toEqual(expect.arrayContaining(['merg', 'pdf']));
+  });
+
+  it('scores a query on the skill far above one sharing only a common word', () => {
+    const [on] = router.route('extract the text of this pdf');
+    const [off] = router.route('extract the juice of this orange');
+    expect(on!.score).toBeGreaterThan(0.5);
+    expect(off?.score ?? 0).toBeLessThan(on!.score / 1.5);
+  });
+
+  it('returns nothing for text with no known words, and respects limit', () => {
+    expect(router.route('zzzz qqqq')).toEqual([]);
+    expect(router.route('')).toEqual([]);
+    expect(router.route('merge pdf weather git', { limit: 1 })).toHaveLength(1);
+  });
+
+  it('recognises intent labels of the skills that list them', () => {
+    expect(router.recognizeIntents('I want my money back for this order')[0]).toMatchObject({ intent: 'refund_request' });
+    expect(router.recognizeIntents('merge two pdfs')).toEqual([]);
+  });
+
+  it('sync adds, replaces and removes only what changed', () => {
+    const r = createRouter();
+    const skills = demoSkills();
+    expect(r.sync(skills)).toEqual({ added: 4, replaced: 0, removed: 0 });
+    expect(r.sync(skills)).toEqual({ added: 0, replaced: 0, removed: 0 });
+    const changed = skill('pdf-tools', { description: 'Compress and convert PDF documents.' });
+    expect(r.sync([changed, ...skills.slice(1, 3)])).toEqual({ added: 0, replaced: 1, removed: 1 });
+    expect(names(r, 'compress a pdf')[0]).toBe('pdf-tools');
+    expect(r.route('refund for my order', { activation: 'any' })).toEqual([]);
+  });
+
+  it('drops a skill that stops being routable', () => {
+    const r = createRouter();
+    r.sync(demoSkills());
+    r.upsert(skill('pdf-tools', { activation: 'manual' }));
+    expect(r.digestOf('pdf-tools')).toBeUndefined();
+    expect(r.remove('pdf-tools')).toBe(false);
+  });
+});
+
+describe('router serialisation', () => {
+  it('round-trips through JSON with the same rankings', () => {
+    const router = createRouter();
+    router.sync(demoSkills());
+    const json = JSON.parse(JSON.stringify(router.toJSON())) as RouterJSON;
+    expect(json.version).toBe(ROUTER_SCHEMA_VERSION);
+    const back = loadRouter(json);
+    for (const q of ['merge pdfs', 'rain tomorrow', 'git history rewrite', 'money back']) {
+      expect(back.route(q, { activation: 'any' })).toEqual(router.route(q, { activation: 'any' }));
+    }
+    // The loaded router keeps updating incrementally.
+    expect(back.sync(demoSkills())).toEqual({ added: 0, replaced: 0, removed: 0 });
+    back.remove('pdf-tools');
+    expect(names(back, 'merge pdfs')).not.toContain('pdf-tools');
+  });
+
+  it('refuses another schema version or language', () => {
+    const json = createRouter().toJSON();
+    const refused = (f: () => unknown): boolean => {
+      try {
+        f();
+        return false;
+      } catch (e) {
+        return isSkillError(e) && e.code === 'INVALID_INDEX';
+      }
+    };
+    expect(refused(() => loadRouter({ ...json, version: 99 }))).toBe(true);
+    expect(refused(() => loadRouter({ ...json, index: { nonsense: true } }))).toBe(true);
+    expect(refused(() => loadRouter(null as unknown as RouterJSON))).toBe(true);
+    expect(refused(() => loadRouter(json, { pipeline: { language: { name: 'de', stopWords: [], stem: (w) => w } } }))).toBe(true);
+  });
+});
+
+describe('incremental updates', () => {
+  const words = ['merge', 'pdf', 'weather', 'rain', 'git', 'commit', 'refund', 'order', 'invoice', 'calendar', 'meeting', 'translate'];
+  const text = fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 6 }).map((w) => w.join(' '));
+  const skillArb = fc.record({
+    name: fc.constantFrom('alpha', 'beta', 'gamma', 'delta', 'epsilon'),
+    description: text,
+    examples: fc.array(text, { maxLength: 3 }),
+    activation: fc.constantFrom('auto' as const, 'intent-matched' as const, 'manual' as const),
+  });
+  const op = fc.oneof(skillArb.map((s) => ({ upsert: s })), fc.constantFrom('alpha', 'beta', 'gamma').map((name) => ({ remove: name })));
+
+  it('leave the index as a full rebuild would', () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 25 }), text, (ops, query) => {
+        const live = createRouter();
+        const state = new Map<string, Skill>();
+        for (const o of ops) {
+          if ('remove' in o) {
+            live.remove(o.remove);
+            state.delete(o.remove);
+          } else {
+            const s = skill(o.upsert.name, { description: `Does ${o.upsert.description}.`, examples: o.upsert.examples, activation: o.upsert.activation, ...(o.upsert.activation === 'intent-matched' ? { intents: [o.upsert.name] } : {}) });
+            live.upsert(s);
+            state.set(s.name, s);
+          }
+        }
+        const rebuilt = createRouter();
+        rebuilt.sync(state.values());
+        expect(live.size).toBe(rebuilt.size);
+        const a = live.route(query, { activation: 'any', limit: 10 });
+        const b = rebuilt.route(query, { activation: 'any', limit: 10 });
+        expect(a.map((h) => h.name).sort()).toEqual(b.map((h) => h.name).sort());
+        for (const h of a) expect(h.score).toBeCloseTo(b.find((x) => x.name === h.name)!.score, 5);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
