@@ -3,6 +3,7 @@
  * and how a partial set of options is completed.
  * @module
  */
+import type { FeedbackOptions, RelatedOptions } from './router-feedback.js';
 import type { FieldWeights, RouterField } from './router-score.js';
 import { createTextPipeline, type TextPipeline, type TextPipelineOptions } from './text-pipeline.js';
 
@@ -26,6 +27,22 @@ export interface RouterOptions {
   inexactWeight?: number;
   /** BM25 parameters: `k` saturation, `b` length normalisation, `d` floor. */
   bm25?: { k: number; b: number; d: number };
+  /** Pseudo-relevance feedback: a second pass with the best hits' characteristic terms added (`false`: off). */
+  feedback?: FeedbackOptions | false;
+  /** Nearest-example evidence fused by max with the aggregate score: its weight and length penalty (`false`: off). */
+  exampleMatch?: { weight: number; lengthPower: number } | false;
+  /** Query expansion by related terms, e.g. a thesaurus's synonyms (`false`: off). */
+  related?: RelatedOptions | false;
+  /** Count a term's document frequency by profile strength rather than presence. */
+  softFrequency?: boolean;
+  /** Exponent of a query term's idf weight (default 1). */
+  idfPower?: number;
+  /** Exponent of the BM25-relative factor on evidence (default 1; 0 leaves evidence alone). */
+  bm25Power?: number;
+  /** A prior weight (0–1) of each non-stop query term, e.g. lower for words common in general English. */
+  termPrior?: ((term: string) => number) | false;
+  /** Exponent of the penalty on evidence for a profile heavier than the mean (0: none). */
+  lengthNorm?: number;
 }
 
 /** The measured defaults. */
@@ -38,6 +55,14 @@ export const DEFAULT_ROUTER_OPTIONS = {
   inexactWeight: 0.5,
   stopWordWeight: 0.2,
   bm25: { k: 1.2, b: 0.7, d: 0.5 },
+  feedback: false as FeedbackOptions | false,
+  exampleMatch: { weight: 1, lengthPower: 0.5 } as { weight: number; lengthPower: number } | false,
+  related: false as RelatedOptions | false,
+  softFrequency: false,
+  idfPower: 1,
+  bm25Power: 1,
+  termPrior: false as ((term: string) => number) | false,
+  lengthNorm: 0.25,
 };
 
 /** Options with every field present (the pipeline aside). */
@@ -46,7 +71,7 @@ export type ResolvedRouterOptions = typeof DEFAULT_ROUTER_OPTIONS;
 /** Fills unset options from {@link DEFAULT_ROUTER_OPTIONS}. */
 export function resolveRouterOptions(options: RouterOptions): ResolvedRouterOptions {
   const out: Record<string, unknown> = { ...DEFAULT_ROUTER_OPTIONS };
-  for (const key of ['fuzzy', 'prefix', 'inexactWeight', 'exampleShare', 'stopWordWeight', 'bm25'] as const) {
+  for (const key of ['fuzzy', 'prefix', 'inexactWeight', 'exampleShare', 'stopWordWeight', 'bm25', 'feedback', 'exampleMatch', 'related', 'softFrequency', 'idfPower', 'bm25Power', 'termPrior', 'lengthNorm'] as const) {
     if (options[key] !== undefined) out[key] = options[key];
   }
   return {

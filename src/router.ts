@@ -7,42 +7,18 @@
 import MiniSearch, { type Options as MiniSearchOptions, type SearchOptions } from 'minisearch';
 import { SkillError } from './errors.js';
 import { pipelineOf, resolveRouterOptions, type ResolvedRouterOptions, type RouterOptions } from './router-options.js';
+import { bestExampleEvidence, exampleTermsOf, lengthFactor, massOf } from './router-examples.js';
+import { feedbackTerms, relatedTerms } from './router-feedback.js';
 import { calibrate, evidence, idf, ROUTER_FIELDS, termProfile, type RawHit, type TermProfile } from './router-score.js';
 import type { TextPipeline } from './text-pipeline.js';
+import type { IntentHit, RouteHit, RouteOptions, RouterDocument, RouterJSON, SyncResult } from './router-types.js';
 import type { Activation, Skill } from './types.js';
 
 export { DEFAULT_ROUTER_OPTIONS, type RouterOptions } from './router-options.js';
+export type { IntentHit, RouteHit, RouteOptions, RouterDocument, RouterJSON, SyncResult } from './router-types.js';
 
 /** Version of {@link RouterJSON}; a serialised router of another version is refused. */
 export const ROUTER_SCHEMA_VERSION = 1;
-
-/** One ranked skill. */
-export interface RouteHit {
-  /** The skill's name. */
-  readonly name: string;
-  /** Calibrated score, 0–1: the share of the query's information the skill covers. */
-  readonly score: number;
-  /** The query terms (after the text pipeline) that matched. */
-  readonly terms: readonly string[];
-}
-
-/** An intent label recognised in a text. */
-export interface IntentHit {
-  /** The label, as the skill lists it, lower case. */
-  readonly intent: string;
-  /** The best score of a skill listing it. */
-  readonly score: number;
-  /** The query terms that matched. */
-  readonly terms: readonly string[];
-}
-
-/** Options of {@link Router.route}. */
-export interface RouteOptions {
-  /** Most hits returned (default 10). */
-  limit?: number;
-  /** Which skills to rank: `auto` only (default) or every routable one. */
-  activation?: 'auto' | 'any';
-}
 
 /** What the router keeps of a skill. */
 interface Entry {
@@ -51,44 +27,6 @@ interface Entry {
   readonly intents: readonly string[];
   readonly doc: RouterDocument;
   readonly profile: TermProfile;
-}
-
-/** The text a skill is indexed by. */
-export interface RouterDocument {
-  /** The skill's name (MiniSearch id). */
-  readonly id: string;
-  /** The name again, as searchable text. */
-  readonly name: string;
-  /** The description. */
-  readonly description: string;
-  /** Intent labels, one per line. */
-  readonly intents: string;
-  /** Examples, one per line. */
-  readonly examples: string;
-  /** `metadata.tags`, one per line. */
-  readonly tags: string;
-}
-
-/** A serialised router: ship it built with a builtin bundle, then {@link loadRouter}. */
-export interface RouterJSON {
-  /** {@link ROUTER_SCHEMA_VERSION} of the writer. */
-  readonly version: number;
-  /** The text pipeline's language. */
-  readonly language: string;
-  /** Per skill: name, digest, activation, intents (lower case), indexed document, term profile. */
-  readonly entries: readonly (readonly [name: string, digest: string, activation: Activation, intents: readonly string[], doc: RouterDocument, profile: readonly (readonly [string, number])[]])[];
-  /** MiniSearch's own serialisation of the index. */
-  readonly index: unknown;
-}
-
-/** Changes {@link Router.sync} applied. */
-export interface SyncResult {
-  /** Skills indexed anew. */
-  readonly added: number;
-  /** Skills re-indexed because their digest or activation changed. */
-  readonly replaced: number;
-  /** Skills dropped from the index. */
-  readonly removed: number;
 }
 
 /** True when a skill takes part in routing: not `manual`, not hidden from the model. */
@@ -112,6 +50,7 @@ export class Router {
   readonly #options: ResolvedRouterOptions;
   readonly #entries = new Map<string, Entry>();
   readonly #frequency = new Map<string, number>();
+  #mass = 0;
   readonly #index: MiniSearch<RouterDocument>;
   readonly #search: SearchOptions;
 
@@ -124,7 +63,6 @@ export class Router {
     const o = this.#options;
     // Query terms come out of the pipeline already: split on the spaces we join them with, keep as they are.
     this.#search = { boost: o.boost, fuzzy: o.fuzzy, prefix: o.prefix, bm25: o.bm25, tokenize: (q) => q.split(' '), processTerm: (t) => t };
-    if (o.stopWordWeight > 0) this.#search.boostTerm = (t) => (this.pipeline.isStopTerm(t) ? o.stopWordWeight : 1);
     for (const [name, digest, activation, intents, doc, profile] of json?.entries ?? []) this.#remember(name, { digest, activation, intents, doc, profile: new Map(profile) });
   }
 
@@ -159,11 +97,12 @@ export class Router {
     if (!entry) return false;
     this.#index.remove(entry.doc);
     for (const term of entry.profile.keys()) {
-      const n = (this.#frequency.get(term) ?? 0) - 1;
-      if (n > 0) this.#frequency.set(term, n);
+      const n = (this.#frequency.get(term) ?? 0) - this.#df(entry.profile, term);
+      if (n > 1e-9) this.#frequency.set(term, n);
       else this.#frequency.delete(term);
     }
     this.#entries.delete(name);
+    this.#mass -= massOf(entry.profile);
     return true;
   }
 
@@ -216,14 +155,33 @@ export class Router {
     const terms = this.pipeline.queryTerms(text, stopWeight > 0);
     if (terms.length === 0 || this.#entries.size === 0) return [];
     const n = this.#entries.size;
-    const weights = new Map(terms.map((t) => [t, idf(n, this.#frequency.get(t) ?? 0) * (stopWeight > 0 && this.pipeline.isStopTerm(t) ? stopWeight : 1)]));
+    const idfOf = (t: string): number => idf(n, this.#frequency.get(t) ?? 0) ** this.#options.idfPower;
+    const prior = this.#options.termPrior;
+    const factors = new Map(terms.map((t) => [t, stopWeight > 0 && this.pipeline.isStopTerm(t) ? stopWeight : prior ? prior(t) : 1]));
+    const weights = new Map(terms.map((t) => [t, idfOf(t) * (factors.get(t) as number)]));
     let total = 0;
     for (const w of weights.values()) total += w;
-    const inexact = this.#options.inexactWeight;
     const contentful = terms.some((t) => !this.pipeline.isStopTerm(t));
-    const found = this.#index.search(terms.join(' '), this.#search) as unknown as RawHit[];
-    // MiniSearch multiplies a hit's score by the number of query terms it matched; count stop words as their weight.
-    const raw = stopWeight > 0 ? found.map((r) => ({ ...r, score: (r.score / r.queryTerms.length) * r.queryTerms.reduce((q, t) => q + (this.pipeline.isStopTerm(t) ? stopWeight : 1), 0) })) : found;
+    const related = this.#options.related;
+    const all = related ? [...terms, ...relatedTerms(terms, weights, factors, idfOf, related)] : terms;
+    const hits = this.#pass(all, factors, weights, total, contentful, keep);
+    const fb = this.#options.feedback;
+    if (!fb || hits.length === 0) return hits;
+    const top = hits.slice(0, fb.docs).map((h) => ({ score: h.score, profile: (this.#entries.get(h.name) as Entry).profile }));
+    const extra = feedbackTerms(top, new Set(all), idfOf, (t) => this.pipeline.isStopTerm(t), fb);
+    if (extra.size === 0) return hits;
+    for (const [t, w] of extra) {
+      weights.set(t, w);
+      factors.set(t, w / idfOf(t));
+    }
+    return this.#pass([...all, ...extra.keys()], factors, weights, total, contentful, keep);
+  }
+
+  /** One search: MiniSearch with each term boosted by its factor, then calibrated evidence. */
+  #pass(terms: string[], factors: ReadonlyMap<string, number>, weights: ReadonlyMap<string, number>, total: number, contentful: boolean, keep: (entry: Entry) => boolean): RouteHit[] {
+    const found = this.#index.search(terms.join(' '), { ...this.#search, boostTerm: (t) => factors.get(t) ?? 1 }) as unknown as RawHit[];
+    // MiniSearch multiplies a hit's score by the number of query terms it matched; count each term as its factor.
+    const raw = found.map((r) => ({ ...r, score: (r.score / r.queryTerms.length) * r.queryTerms.reduce((q, t) => q + (factors.get(t) ?? 1), 0) }));
     let best = 0;
     for (const r of raw) best = Math.max(best, r.score);
     const hits: RouteHit[] = [];
@@ -233,7 +191,9 @@ export class Router {
       // Sharing only "the" and "for" with a query is no match, unless the query has nothing else.
       if (contentful && r.queryTerms.every((t) => this.pipeline.isStopTerm(t))) continue;
       // Evidence ranks by what the query covers; BM25 (relative to the best hit) adds term frequency and field length.
-      const score = calibrate(evidence(r, weights, entry.profile, inexact) * (r.score / best), total);
+      let score = calibrate(evidence(r, weights, entry.profile, this.#options.inexactWeight) * (r.score / best) ** this.#options.bm25Power * lengthFactor(entry.profile, this.#mass / this.#entries.size, this.#options.lengthNorm), total);
+      const ex = this.#options.exampleMatch;
+      if (ex) score = Math.max(score, calibrate(ex.weight * bestExampleEvidence(exampleTermsOf(entry.doc, this.#termsOf), weights, ex.lengthPower), total));
       hits.push({ name: r.id, score: round(score), terms: r.queryTerms });
     }
     // Equal scores fall back on the name, so the order never depends on insertion.
@@ -242,9 +202,17 @@ export class Router {
   }
 
   #remember(name: string, entry: Entry): void {
+    this.#mass += massOf(entry.profile);
     this.#entries.set(name, entry);
-    for (const term of entry.profile.keys()) this.#frequency.set(term, (this.#frequency.get(term) ?? 0) + 1);
+    for (const term of entry.profile.keys()) this.#frequency.set(term, (this.#frequency.get(term) ?? 0) + this.#df(entry.profile, term));
   }
+
+  /** What a skill adds to a term's document frequency: 1, or its profile strength with `softFrequency`. */
+  #df(profile: TermProfile, term: string): number {
+    return this.#options.softFrequency ? (profile.get(term) ?? 0) : 1;
+  }
+
+  readonly #termsOf = (text: string): string[] => this.pipeline.terms(text, this.#options.stopWordWeight > 0);
 
   #profileOf(doc: RouterDocument): TermProfile {
     const keep = this.#options.stopWordWeight > 0;
