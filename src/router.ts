@@ -191,10 +191,13 @@ export class Router {
       // Sharing only "the" and "for" with a query is no match, unless the query has nothing else.
       if (contentful && r.queryTerms.every((t) => this.pipeline.isStopTerm(t))) continue;
       // Evidence ranks by what the query covers; BM25 (relative to the best hit) adds term frequency and field length.
-      let score = calibrate(evidence(r, weights, entry.profile, this.#options.inexactWeight) * (r.score / best) ** this.#options.bm25Power * lengthFactor(entry.profile, this.#mass / this.#entries.size, this.#options.lengthNorm), total);
+      // A best score of 0 (every hit reached only through zero-weight terms) gives no BM25 share, not 0/0.
+      const relative = best > 0 ? (r.score / best) ** this.#options.bm25Power : 0;
+      let score = calibrate(evidence(r, weights, entry.profile, this.#options.inexactWeight) * relative * lengthFactor(entry.profile, this.#mass / this.#entries.size, this.#options.lengthNorm), total);
       const ex = this.#options.exampleMatch;
       if (ex) score = Math.max(score, calibrate(ex.weight * bestExampleEvidence(exampleTermsOf(entry.doc, this.#termsOf), weights, ex.lengthPower), total));
-      hits.push({ name: r.id, score: round(score), terms: r.queryTerms });
+      // A skill left with no evidence at all (its only terms weighted 0) is no match.
+      if (score > 0) hits.push({ name: r.id, score: round(score), terms: r.queryTerms });
     }
     // Equal scores fall back on the name, so the order never depends on insertion.
     hits.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
