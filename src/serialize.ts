@@ -77,7 +77,8 @@ export function digestSkill(skill: Omit<Skill, 'digest' | 'diagnostics'>, files:
  * ```
  */
 export function serializeSkill(skill: Skill): string {
-  const yaml = stringify(frontmatterOf(skill), { lineWidth: 0, version: '1.2' });
+  // No block scalars: yaml 2.9.1 writes some (leading blank lines, trailing spaces) that read back differently.
+  const yaml = stringify(frontmatterOf(skill), { lineWidth: 0, version: '1.2', blockQuote: false });
   const body = skill.content.trim();
   return body === '' ? `---\n${yaml}---\n` : `---\n${yaml}---\n\n${body}\n`;
 }

@@ -258,7 +258,7 @@ function render(g: Gen): { text: string; expected: Record<string, unknown> } {
   if (/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(yaml)) yaml = stringify(data, { ...g.yamlOptions, lineWidth: 0 });
   // yaml 2.9.1 also writes a whitespace-only string as a block scalar that reads back empty; the first rendering
   // must be faithful YAML of `data`, so such renderings fall back to the default string style.
-  if (!isDeepStrictEqual(parse(yaml), data)) yaml = stringify(data, { lineWidth: 0 });
+  if (!isDeepStrictEqual(parse(yaml), data)) yaml = stringify(data, { lineWidth: 0, blockQuote: false });
   return { text: `---\n${yaml}---\n\n${g.body}\n`, expected };
 }
 
