@@ -23,6 +23,21 @@ interface AgentView {
 // Keyed by the cache's skill list, which every load, upsert or removal replaces.
 const views = new WeakMap<readonly Skill[], AgentView>();
 
+// The whole catalog (or null: it does not fit) per cache and form: asked for on every turn, it changes only with the cache.
+const wholeCatalogs = new WeakMap<readonly Skill[], Map<string, string | null>>();
+
+function wholeCatalog(skills: readonly Skill[], max: number, options: CatalogOptions): string | null {
+  const key = `${options.format ?? 'markdown'}:${options.toolNames ?? 'id'}:${max}`;
+  let forms = wholeCatalogs.get(skills);
+  if (!forms) wholeCatalogs.set(skills, (forms = new Map()));
+  let text = forms.get(key);
+  if (text === undefined) {
+    text = catalogFits(skills, max, options) ? renderCatalog(skills, max, options) : null;
+    forms.set(key, text);
+  }
+  return text;
+}
+
 /** The digest and tools over `skills` (a cache's `all`), built on first use. */
 export function agentView(skills: readonly Skill[], limits: ResolvedLimits): AgentView {
   let view = views.get(skills);
@@ -44,7 +59,8 @@ export function agentView(skills: readonly Skill[], limits: ResolvedLimits): Age
  */
 export function loaderCatalog(skills: readonly Skill[], limits: ResolvedLimits, options: CatalogOptions, ranking: SkillRanking = () => rankByName(skills)): string {
   const max = limits.maxCatalogBytes;
-  if (catalogFits(skills, max, options)) return renderCatalog(skills, max, options);
+  const whole = wholeCatalog(skills, max, options);
+  if (whole !== null) return whole;
   if (options.turn === undefined) {
     throw new SkillError('LIMIT_EXCEEDED', `The catalog of ${skills.length} skills is over maxCatalogBytes (${max}); pass catalog({ turn }) to list the skills routing ranks highest for a turn.`);
   }
