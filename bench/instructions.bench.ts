@@ -12,7 +12,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { parse as yamlParse } from 'yaml';
-import { parseSkill } from '../src/parse.js';
+import { parseSkill } from '../src/format/parse.js';
 import { extractFrontmatter, generateSkills } from './generate.js';
 import { CHILD_ENV } from './loader-memory.js';
 

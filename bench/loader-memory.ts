@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { SkillLoader } from '../src/loader.js';
+import { SkillLoader } from '../src/loader/loader.js';
 import { directorySource, type DirectorySourceOptions } from '../src/node/directory-source.js';
 import { readTree } from './loader-tree.js';
 import { median, round } from './stats.js';

@@ -2,7 +2,7 @@
  * The loader bench's plain-text report.
  * @module
  */
-import type { LoaderBenchResult } from './loader.bench.js';
+import type { LoaderBenchResult } from './loader-result.js';
 import { table } from './stats.js';
 
 /** Logs the tables and ratios of a loader bench run. */

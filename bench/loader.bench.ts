@@ -17,16 +17,19 @@ import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Diagnostic } from '../src/diagnostics.js';
-import { readTier } from '../src/load-tier.js';
-import { SkillLoader } from '../src/loader.js';
+import type { Diagnostic } from '../src/format/diagnostics.js';
+import { readTier } from '../src/loader/tier.js';
+import { SkillLoader } from '../src/loader/loader.js';
 import { directorySource, type DirectorySourceOptions } from '../src/node/directory-source.js';
-import { LOADER_LIMITS, type Skill } from '../src/types.js';
+import { LOADER_LIMITS, type Skill } from '../src/format/types.js';
 import { generateSkills, type GeneratedSkill } from './generate.js';
 import { measureMemory, type ChildKind, type ChildMemory } from './loader-memory.js';
 import { printReport } from './loader-report.js';
+import type { LoadMeasureStats, LoaderBenchResult } from './loader-result.js';
 import { readTree, writeCorpus, type LoaderCorpus } from './loader-tree.js';
 import { measure, median, medianOfRatios, round, schedule, startTimer, summarize, type Measure } from './stats.js';
+
+export type { LoadMeasureStats, LoaderBenchResult } from './loader-result.js';
 
 /** Options of {@link runLoaderBench}. */
 export interface LoaderBenchOptions {
@@ -44,54 +47,6 @@ export interface LoaderBenchOptions {
   memoryRuns?: number;
   /** Output line writer (default `console.log`). */
   log?: (line: string) => void;
-}
-
-/** Times of one measure over the rounds, per whole load, in milliseconds. */
-export interface LoadMeasureStats {
-  readonly label: string;
-  /** Wall-clock time of one whole load: median, min and max over the rounds. */
-  readonly medianMs: number;
-  readonly minMs: number;
-  readonly maxMs: number;
-  /** The median per skill, in microseconds. */
-  readonly medianUsPerSkill: number;
-  readonly roundsMs: readonly number[];
-  /** CPU time (user + system, all threads of the process: the libuv pool and GC helpers too), median per load. */
-  readonly cpuMedianMs: number;
-  readonly cpuRoundsMs: readonly number[];
-}
-
-/** What {@link runLoaderBench} returns (and writes as JSON). */
-export interface LoaderBenchResult {
-  readonly bench: 'loader';
-  readonly node: string;
-  readonly platform: string;
-  readonly cpus: number;
-  readonly config: { count: number; rounds: number; warmup: number; seed: number | null; referenceRate: number; sourceOptions: DirectorySourceOptions };
-  readonly corpus: LoaderCorpus;
-  /** The check load: every skill loads, with no errors. */
-  readonly check: {
-    readonly loaded: number;
-    readonly errors: number;
-    readonly warnings: number;
-    readonly infos: number;
-    readonly byCode: Record<string, number>;
-    /** The same load with `directorySource(dir)` and no options at all. */
-    readonly withDefaults: { readonly loaded: number; readonly errors: number; readonly discoveryLimit: string | null };
-  };
-  readonly measures: Record<string, LoadMeasureStats>;
-  readonly ratio: {
-    /** Median pipeline time / median baseline time (wall time). */
-    readonly ratioOfMedians: number;
-    /** Median over rounds of pipeline/baseline within each round (wall time). */
-    readonly medianOfRoundRatios: number;
-    readonly cpuRatioOfMedians: number;
-    readonly cpuMedianOfRoundRatios: number;
-  };
-  /** Median pipeline time split into steps, ms per load (merge = pipeline − list − parse). */
-  readonly breakdownMs: Record<string, number>;
-  readonly memory: Partial<Record<ChildKind, ChildMemory>> & { readonly note: string };
-  readonly wallSeconds: number;
 }
 
 let sink = 0;

@@ -9,12 +9,12 @@
  */
 import { createHash } from 'node:crypto';
 import { parse as yamlParse } from 'yaml';
-import { splitFrontmatter } from '../src/frontmatter.js';
-import { canonicalJson, sha256Digest } from '../src/hash.js';
-import { parseSkill } from '../src/parse.js';
-import { digestSkill, frontmatterOf } from '../src/serialize.js';
-import type { Skill } from '../src/types.js';
-import { readYaml } from '../src/yaml-read.js';
+import { splitFrontmatter } from '../src/format/frontmatter.js';
+import { canonicalJson, sha256Digest } from '../src/shared/hash.js';
+import { parseSkill } from '../src/format/parse.js';
+import { digestSkill, frontmatterOf } from '../src/format/serialize.js';
+import type { Skill } from '../src/format/types.js';
+import { readYaml } from '../src/format/yaml-read.js';
 import { extractFrontmatter, generateSkills, type GeneratedSkill } from './generate.js';
 import { measure, medianOfRatios, round, schedule, startTimer, summarize, table, type Measure } from './stats.js';
 

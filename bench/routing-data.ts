@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { stringify } from 'yaml';
-import { SkillLoader, type SkillLoaderOptions } from '../src/loader.js';
+import { SkillLoader, type SkillLoaderOptions } from '../src/loader/loader.js';
 import { memorySource } from '../src/sources/memory.js';
 
 /** One tool of a routing set. */

@@ -3,8 +3,8 @@
  * queries that expect a skill; recall and false activation at a threshold.
  * @module
  */
-import { DEFAULT_ACTIVATION_OPTIONS, searchHits, type ActivationOptions } from '../src/activation.js';
-import type { RouteHit } from '../src/router.js';
+import { DEFAULT_ACTIVATION_OPTIONS, searchHits, type ActivationOptions } from '../src/routing/activation.js';
+import type { RouteHit } from '../src/routing/router.js';
 import type { LoadedSet } from './routing-data.js';
 
 /** One query's ranking, with the skill names it expects. */

@@ -4,8 +4,8 @@
  * a grid of activation thresholds. Printed as tables; returned as data.
  * @module
  */
-import type { ActivationOptions } from '../src/activation.js';
-import type { LoaderRoutingOptions } from '../src/loader.js';
+import type { ActivationOptions } from '../src/routing/activation.js';
+import type { LoaderRoutingOptions } from '../src/loader/loader.js';
 import { loadRoutingSet, type RoutingSet } from './routing-data.js';
 import { activationStats, rankAll, rankingStats, type Ranked } from './routing-eval.js';
 import { table } from './stats.js';

@@ -12,7 +12,7 @@
  */
 import { join } from 'node:path';
 import MiniSearch from 'minisearch';
-import { DEFAULT_ACTIVATION_OPTIONS } from '../src/activation.js';
+import { DEFAULT_ACTIVATION_OPTIONS } from '../src/routing/activation.js';
 import { loadRoutingSet, readRoutingSet, type LoadedSet } from './routing-data.js';
 import { activationStatsOf, rankAll, rankingStats, type ActivationStats, type RankingStats } from './routing-eval.js';
 import { runSweep } from './routing-sweep.js';

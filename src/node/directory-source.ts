@@ -4,10 +4,10 @@
  */
 import { lstat, realpath } from 'node:fs/promises';
 import { basename, join, resolve, sep } from 'node:path';
-import { SkillError, throwIfAborted } from '../errors.js';
-import type { SkillSource, SourceCallOptions, SourceListing } from '../source.js';
+import { SkillError, throwIfAborted } from '../shared/errors.js';
+import type { SkillSource, SourceCallOptions, SourceListing } from '../sources/source.js';
 import { assertReadPath, notFound } from '../sources/inventory.js';
-import { LOADER_LIMITS } from '../types.js';
+import { LOADER_LIMITS } from '../format/types.js';
 import { walkDirectory } from './directory-walk.js';
 import { openRegular, readAll } from './file-facts.js';
 import { NEVER_LISTED } from './folder-entries.js';

@@ -4,13 +4,13 @@
  */
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Diagnostic } from '../diagnostics.js';
-import { SkillError, type SkillErrorCode } from '../errors.js';
-import { SkillLoader } from '../loader.js';
-import { attachContents } from '../skill-contents.js';
-import { createSkillSet, type SkillSet } from '../skill-set.js';
-import type { SkillSource } from '../source.js';
-import { resolveLimits, SKILL_SET_LIMITS, type ResolvedLimits, type SkillLimits } from '../types.js';
+import type { Diagnostic } from '../format/diagnostics.js';
+import { SkillError, type SkillErrorCode } from '../shared/errors.js';
+import { SkillLoader } from '../loader/loader.js';
+import { attachContents } from '../agent/contents.js';
+import { createSkillSet, type SkillSet } from '../agent/skill-set.js';
+import type { SkillSource } from '../sources/source.js';
+import { resolveLimits, SKILL_SET_LIMITS, type ResolvedLimits, type SkillLimits } from '../format/types.js';
 import { directorySource } from './directory-source.js';
 
 /** Options of {@link loadSkills} besides the limits. */

@@ -4,9 +4,9 @@
  * Isomorphic: no environment APIs, no server, no file system.
  * @module
  */
-import type { Diagnostic } from '../diagnostics.js';
-import { SkillError } from '../errors.js';
-import { joinSourcePath, type SkillEntry, type SkillFileInput, type SkillSource, type SourceListing } from '../source.js';
+import type { Diagnostic } from '../format/diagnostics.js';
+import { SkillError } from '../shared/errors.js';
+import { joinSourcePath, type SkillEntry, type SkillFileInput, type SkillSource, type SourceListing } from './source.js';
 import { inMemorySource, keepsContent, notFound, sourceDiagnostic, toBytes } from './inventory.js';
 
 /** The bundle format version this library writes and reads. */

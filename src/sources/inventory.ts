@@ -4,12 +4,12 @@
  * rejects with, and the calls of a source over data held in memory.
  * @module
  */
-import { createDiagnostic, type Diagnostic, type DiagnosticCode } from '../diagnostics.js';
-import { SkillError, throwIfAborted } from '../errors.js';
-import { sha256Digest } from '../hash.js';
-import { unsafePathReason } from '../paths.js';
-import type { SkillEntry, SkillFileInput, SkillSource, SourceCallOptions, SourceListing } from '../source.js';
-import { isTextBytes } from '../text.js';
+import { createDiagnostic, type Diagnostic, type DiagnosticCode } from '../format/diagnostics.js';
+import { SkillError, throwIfAborted } from '../shared/errors.js';
+import { sha256Digest } from '../shared/hash.js';
+import { unsafePathReason } from '../shared/paths.js';
+import type { SkillEntry, SkillFileInput, SkillSource, SourceCallOptions, SourceListing } from './source.js';
+import { isTextBytes } from '../shared/text.js';
 
 /** The one exact skill file name; case variants load with a `skill-file-name` warning. */
 export const SKILL_FILE = 'SKILL.md';

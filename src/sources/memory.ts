@@ -4,11 +4,11 @@
  * objects. Isomorphic: no environment APIs.
  * @module
  */
-import type { Diagnostic } from '../diagnostics.js';
-import { unsafePathReason } from '../paths.js';
-import { serializeSkill } from '../serialize.js';
-import { joinSourcePath, type SkillEntry, type SkillFileInput, type SkillSource, type SourceListing } from '../source.js';
-import { SKILL_SET_LIMITS, type Skill } from '../types.js';
+import type { Diagnostic } from '../format/diagnostics.js';
+import { unsafePathReason } from '../shared/paths.js';
+import { serializeSkill } from '../format/serialize.js';
+import { joinSourcePath, type SkillEntry, type SkillFileInput, type SkillSource, type SourceListing } from './source.js';
+import { SKILL_SET_LIMITS, type Skill } from '../format/types.js';
 import {
   compareCodeUnits,
   fileInputOf,

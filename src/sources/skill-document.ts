@@ -7,9 +7,9 @@
  * `serializeSkill` writes it, so the parser validates every shape alike.
  * @module
  */
-import { isRecord, setOwn, splitTools } from '../field-values.js';
-import { serializeSkill } from '../serialize.js';
-import type { Skill, SkillFile } from '../types.js';
+import { isRecord, setOwn, splitTools } from '../format/field-values.js';
+import { serializeSkill } from '../format/serialize.js';
+import type { Skill, SkillFile } from '../format/types.js';
 import { isBytes, pickSkillFile, SKILL_FILE } from './inventory.js';
 
 /** A skill document read from a store item. */

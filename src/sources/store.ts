@@ -4,11 +4,11 @@
  * per-namespace limit.
  * @module
  */
-import type { Diagnostic } from '../diagnostics.js';
-import { SkillError, throwIfAborted } from '../errors.js';
-import { unsafePathReason } from '../paths.js';
-import { joinSourcePath, type SkillEntry, type SkillFileInput, type SkillSource, type SourceCallOptions, type SourceListing } from '../source.js';
-import { SKILL_SET_LIMITS } from '../types.js';
+import type { Diagnostic } from '../format/diagnostics.js';
+import { SkillError, throwIfAborted } from '../shared/errors.js';
+import { unsafePathReason } from '../shared/paths.js';
+import { joinSourcePath, type SkillEntry, type SkillFileInput, type SkillSource, type SourceCallOptions, type SourceListing } from './source.js';
+import { SKILL_SET_LIMITS } from '../format/types.js';
 import { assertReadPath, compareCodeUnits, fileInputOf, notFound, ownerOf, sortListing, sourceDiagnostic, toBytes } from './inventory.js';
 import { readSkillDocument, type SkillDocument } from './skill-document.js';
 

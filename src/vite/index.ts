@@ -22,14 +22,14 @@
  */
 import { relative, resolve, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { formatDiagnostic, type Diagnostic } from '../diagnostics.js';
-import { parseSkill } from '../parse.js';
-import { joinSourcePath } from '../source.js';
+import { formatDiagnostic, type Diagnostic } from '../format/diagnostics.js';
+import { parseSkill } from '../format/parse.js';
+import { joinSourcePath } from '../sources/source.js';
 import type { SkillBundle } from '../sources/bundle.js';
-import type { SkillLimits } from '../types.js';
-import { buildSkillBundle } from './build-bundle.js';
+import type { SkillLimits } from '../format/types.js';
+import { buildSkillBundle } from '../node/build-bundle.js';
 
-export { buildSkillBundle, type BuildSkillBundleOptions } from './build-bundle.js';
+export { buildSkillBundle, type BuildSkillBundleOptions } from '../node/build-bundle.js';
 export type { SkillBundle, SkillBundleEntry, SkillBundleFile } from '../sources/bundle.js';
 
 /** The virtual module id the plugin serves by default. */

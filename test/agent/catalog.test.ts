@@ -1,7 +1,7 @@
 // The catalog: a paragraph, then one entry per model-visible skill; XML on request, escaped; refused over its limit.
 import { describe, expect, it } from 'vitest';
 import { createSkillSet, defineSkill, escapeXml, renderCatalog, selectForTurn, type Skill } from '../../src/index.js';
-import { catalogFits } from '../../src/catalog.js';
+import { catalogFits } from '../../src/agent/catalog.js';
 import { thrown } from './helpers.js';
 
 const refunds = defineSkill({ name: 'refunds', description: 'Decide refunds under the store policy.', instructions: 'Decide.' });

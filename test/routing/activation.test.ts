@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { activateTurn, findMentions, searchHits, DEFAULT_ACTIVATION_OPTIONS } from '../../src/activation.js';
-import { createRouter } from '../../src/router.js';
-import type { Skill } from '../../src/types.js';
+import { activateTurn, findMentions, searchHits, DEFAULT_ACTIVATION_OPTIONS } from '../../src/routing/activation.js';
+import { createRouter } from '../../src/routing/router.js';
+import type { Skill } from '../../src/format/types.js';
 import { demoSkills, skill } from './helpers.js';
 
 function context(skills: Skill[]) {

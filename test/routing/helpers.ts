@@ -1,7 +1,7 @@
 // Small builders shared by the routing tests.
 import { stringify } from 'yaml';
-import { parseSkill } from '../../src/parse.js';
-import type { Skill } from '../../src/types.js';
+import { parseSkill } from '../../src/format/parse.js';
+import type { Skill } from '../../src/format/types.js';
 
 /** Front matter fields of a test skill besides its name. */
 export interface TestSkillFields {

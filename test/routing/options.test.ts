@@ -1,10 +1,10 @@
 // The router options that are off by default (feedback, related, softFrequency, idfPower, bm25Power, termPrior)
 // and the on-by-default exampleMatch and lengthNorm: each does what its TSDoc says, and each can be seen to fail.
 import { describe, expect, it } from 'vitest';
-import { SkillLoader } from '../../src/loader.js';
-import { createRouter, DEFAULT_ROUTER_OPTIONS, loadRouter, type Router, type RouterOptions } from '../../src/router.js';
+import { SkillLoader } from '../../src/loader/loader.js';
+import { createRouter, DEFAULT_ROUTER_OPTIONS, loadRouter, type Router, type RouterOptions } from '../../src/routing/router.js';
 import { memorySource } from '../../src/sources/memory.js';
-import type { Skill } from '../../src/types.js';
+import type { Skill } from '../../src/format/types.js';
 import { demoSkills, skill, skillMd } from './helpers.js';
 
 function built(skills: Skill[], options: RouterOptions = {}): Router {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capText, createTextPipeline, ENGLISH, type TextLanguage } from '../../src/text-pipeline.js';
+import { capText, createTextPipeline, ENGLISH, type TextLanguage } from '../../src/routing/text-pipeline.js';
 
 describe('text pipeline', () => {
   const p = createTextPipeline();

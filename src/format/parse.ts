@@ -1,0 +1,238 @@
+/**
+ * `parseSkill`: SKILL.md text to a validated, digested {@link Skill}, with
+ * every problem returned as a located diagnostic. Never throws.
+ * @module
+ */
+import { createDiagnostic, type Diagnostic, type DiagnosticCode, type Profile } from './diagnostics.js';
+import { SkillError } from '../shared/errors.js';
+import type { FieldContext } from './field-values.js';
+import { readFields } from './fields.js';
+import { positionAt, positioner, splitFrontmatter } from './frontmatter.js';
+import { sha256Digest } from '../shared/hash.js';
+import { unsafePathReason } from '../shared/paths.js';
+import { digestSkill } from './serialize.js';
+import type { SkillFileInput } from '../sources/source.js';
+import { composeStructuredBody, isSectionFile } from './structured.js';
+import { decodeUtf8, hasLoneSurrogate, isTextBytes } from '../shared/text.js';
+import { SKILL_SET_LIMITS, type Skill, type SkillFile, type SkillSourceKind } from './types.js';
+import { keyOffset, nonTextKeys, readYaml, scalarSource, type YamlRead } from './yaml-read.js';
+
+/** Options of {@link parseSkill}. */
+export interface ParseOptions {
+  /** Name of the folder holding the file; `name` must equal it. */
+  folder?: string;
+  /** The file's own name; anything but `SKILL.md` is reported. */
+  fileName?: string;
+  /** `runtime` (default): lenient loading. `spec`: the open specification, strictly. */
+  profile?: Profile;
+  /** The tier the skill belongs to (default `user`). */
+  source?: SkillSourceKind;
+  /** Path shown in diagnostics and kept as `skill.path` (default `folder/fileName`). */
+  path?: string;
+  /** Resource files besides SKILL.md; `sections/*.md` need `content` for structured skills. */
+  files?: readonly SkillFileInput[];
+  /** Largest accepted file in bytes (default 256 KiB); larger input is refused unread. */
+  maxFileBytes?: number;
+  /** Deepest nesting of a resource path (default 8). */
+  maxNesting?: number;
+}
+
+/** What {@link parseSkill} returns. In the runtime profile, no `skill` means the skill is skipped. */
+export interface ParseResult {
+  /** The skill, present exactly when there are no errors. */
+  skill?: Skill;
+  errors: Diagnostic[];
+  warnings: Diagnostic[];
+  infos: Diagnostic[];
+}
+
+interface Run {
+  readonly profile: Profile;
+  readonly path: string;
+  readonly diagnostics: Diagnostic[];
+}
+
+/**
+ * Parses and validates one SKILL.md.
+ *
+ * @example
+ * ```ts
+ * const { skill, errors, warnings } = parseSkill(text, { folder: 'pdf-processing' })
+ * if (!skill) for (const e of errors) console.error(`${e.path}:${e.line}:${e.column} ${e.code} ${e.message}`)
+ * ```
+ */
+export function parseSkill(input: string | Uint8Array, options: ParseOptions = {}): ParseResult {
+  const fileName = options.fileName ?? 'SKILL.md';
+  const path = options.path ?? (options.folder === undefined ? fileName : `${options.folder}/${fileName}`);
+  const run: Run = { profile: options.profile ?? 'runtime', path, diagnostics: [] };
+  const skill = parseInto(run, input, options, fileName);
+  return split(run.diagnostics, skill);
+}
+
+function parseInto(run: Run, input: string | Uint8Array, options: ParseOptions, fileName: string): Skill | undefined {
+  const text = decodeInput(run, input, options.maxFileBytes ?? SKILL_SET_LIMITS.maxFileBytes);
+  if (text === undefined) return undefined;
+  if (fileName !== 'SKILL.md') report(run, 'skill-file-name', `The skill file is named \`${fileName}\`; it must be exactly \`SKILL.md\`.`);
+  const hasBom = text.charCodeAt(0) === 0xfeff;
+  if (hasBom) report(run, 'bom', 'The file starts with a byte-order mark; it was removed before reading.', 1, 1);
+  const framed = splitFrontmatter(hasBom ? text.slice(1) : text);
+  if ('problem' in framed) {
+    const p = framed.problem;
+    report(run, p.code, p.message, p.line, p.column);
+    return undefined;
+  }
+  const { frame } = framed;
+  const read = readYaml(frame.yaml);
+  const position = positioner(read.text);
+  const at = (offset: number): [number, number] => {
+    const pos = position(offset);
+    return [pos.line + frame.yamlLine - 1, pos.column];
+  };
+  for (const p of read.problems) report(run, p.code, p.message, ...at(p.offset));
+  if (read.data === undefined) return undefined;
+  const fields = readFields(read.data, fieldContext(run, read, options.folder, at));
+  const files = inventory(run, options.files ?? [], options.maxNesting ?? SKILL_SET_LIMITS.maxNesting);
+  if (fields === undefined || run.diagnostics.some((d) => d.severity === 'error')) return undefined;
+  const content = bodyOf(run, fields.bodyFormat, fields.name, frame.body, options.files ?? []);
+  const lines = countLines(content);
+  if (lines > 500) report(run, 'body-long', `The body is ${lines} lines long; under 500 is recommended.`, frame.bodyLine, 1);
+  const base = { ...fields, content, source: options.source ?? 'user', ...(options.path === undefined && options.folder === undefined ? {} : { path: run.path }), files };
+  return { ...base, digest: digestSkill(base, files), diagnostics: run.diagnostics.slice() };
+}
+
+function decodeInput(run: Run, input: string | Uint8Array, maxBytes: number): string | undefined {
+  if (byteLengthOver(input, maxBytes)) {
+    report(run, 'file-too-large', `The file is larger than the ${maxBytes}-byte limit (maxFileBytes); it was not read.`);
+    return undefined;
+  }
+  const text = typeof input === 'string' ? input : decodeUtf8(input);
+  if (text === undefined || hasLoneSurrogate(text)) {
+    report(run, 'invalid-encoding', 'The file is not valid UTF-8 text.');
+    return undefined;
+  }
+  const nul = text.indexOf('\0');
+  if (nul >= 0) {
+    const pos = positionAt(text, nul);
+    report(run, 'nul-byte', 'The file contains a NUL character; SKILL.md must be plain text.', pos.line, pos.column);
+    return undefined;
+  }
+  return text;
+}
+
+/** UTF-8 size over `max`, without encoding when the UTF-16 length already decides. */
+function byteLengthOver(input: string | Uint8Array, max: number): boolean {
+  if (typeof input !== 'string') return input.byteLength > max;
+  if (input.length > max) return true;
+  if (input.length * 3 <= max) return false;
+  return new TextEncoder().encode(input).byteLength > max;
+}
+
+function fieldContext(run: Run, read: YamlRead, folder: string | undefined, at: (offset: number) => [number, number]): FieldContext {
+  return {
+    profile: run.profile,
+    folder,
+    report(code, message, key) {
+      const offset = key === undefined ? undefined : keyOffset(read.doc, key);
+      if (offset === undefined) report(run, code, message, 2, 1);
+      else report(run, code, message, ...at(offset));
+    },
+    sourceOf: (path) => scalarSource(read.doc, path),
+    nonTextKeys: (path) => nonTextKeys(read.doc, path),
+  };
+}
+
+function bodyOf(run: Run, format: string, name: string, body: string, files: readonly SkillFileInput[]): string {
+  if (format !== 'structured') return body;
+  const sections = new Map<string, string>();
+  for (const f of files) {
+    if (!f.path.startsWith('sections/') || f.content === undefined) continue;
+    const file = f.path.slice('sections/'.length);
+    if (!isSectionFile(file)) {
+      report(run, 'structured-unknown-section', `\`${f.path}\` is not one of the seven sections; it is left out of the body.`);
+      continue;
+    }
+    sections.set(file, typeof f.content === 'string' ? f.content : (decodeUtf8(f.content) ?? ''));
+  }
+  if (sections.size === 0) {
+    report(run, 'structured-no-sections', 'The skill is structured but no `sections/` files were given; the SKILL.md body is used.');
+    return body;
+  }
+  const composed = composeStructuredBody(name, sections);
+  if (body !== '' && body !== composed) {
+    report(run, 'structured-body-ignored', 'The skill is structured: its body is composed from `sections/`, and the body written in SKILL.md is ignored.');
+  }
+  return composed;
+}
+
+function inventory(run: Run, inputs: readonly SkillFileInput[], maxNesting: number): SkillFile[] {
+  const files: SkillFile[] = [];
+  for (const f of inputs) {
+    const reason = unsafePathReason(f.path, maxNesting);
+    if (reason) {
+      report(run, 'unsafe-path', `Resource \`${f.path}\` is refused: ${reason}.`);
+      continue;
+    }
+    files.push(fileOf(f));
+  }
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** Completes a file input with size, text flag and digest computed from its content. */
+export function fileOf(f: SkillFileInput): SkillFile {
+  const bytes = f.content === undefined ? undefined : typeof f.content === 'string' ? new TextEncoder().encode(f.content) : f.content;
+  return {
+    path: f.path,
+    size: f.size ?? bytes?.byteLength ?? 0,
+    text: f.text ?? (bytes ? isTextBytes(bytes) : true),
+    digest: f.digest ?? (bytes ? sha256Digest(bytes) : ''),
+  };
+}
+
+function countLines(text: string): number {
+  if (text === '') return 0;
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+function report(run: Run, code: DiagnosticCode, message: string, line = 0, column = 0): void {
+  run.diagnostics.push(createDiagnostic(code, run.profile, message, run.path, line, column));
+}
+
+function split(diagnostics: readonly Diagnostic[], skill: Skill | undefined): ParseResult {
+  const result: ParseResult = { errors: [], warnings: [], infos: [] };
+  for (const d of diagnostics) (d.severity === 'error' ? result.errors : d.severity === 'warning' ? result.warnings : result.infos).push(d);
+  if (skill) result.skill = skill;
+  return result;
+}
+
+/**
+ * Parses a SKILL.md the way `@pleach/core/skills` does: returns the skill or
+ * throws. Uses the lenient runtime profile; the folder is taken from
+ * `filePath` when it ends in `/SKILL.md`.
+ *
+ * @throws {SkillError} `INVALID_SKILL` with the diagnostics that stopped it.
+ * @example
+ * ```ts
+ * const skill = parseSkillFrontmatter(raw, 'builtin', './skills/builtin/researcher/SKILL.md')
+ * ```
+ */
+export function parseSkillFrontmatter(fileContent: string, source: SkillSourceKind, filePath?: string): Skill {
+  const parts = filePath?.split(/[\\/]/) ?? [];
+  const fileName = parts.at(-1);
+  const folder = parts.length >= 2 && fileName?.toLowerCase() === 'skill.md' ? parts.at(-2) : undefined;
+  const options: ParseOptions = { source, profile: 'runtime' };
+  if (filePath !== undefined) options.path = filePath;
+  if (folder !== undefined && folder !== '.' && folder !== '') options.folder = folder;
+  if (fileName !== undefined && fileName.toLowerCase() === 'skill.md') options.fileName = fileName;
+  let result: ParseResult;
+  try {
+    result = parseSkill(typeof fileContent === 'string' ? fileContent : String(fileContent), options);
+  } catch (e) {
+    throw new SkillError('INVALID_SKILL', `Could not parse ${filePath ?? 'SKILL.md'}.`, { cause: e, ...(filePath ? { path: filePath } : {}) });
+  }
+  if (result.skill) return result.skill;
+  const first = result.errors[0];
+  const where = first ? `${first.path}:${first.line}:${first.column} ${first.code}: ${first.message}` : filePath ?? 'SKILL.md';
+  throw new SkillError('INVALID_SKILL', `Invalid skill: ${where}`, { diagnostics: result.errors, ...(filePath ? { path: filePath } : {}) });
+}

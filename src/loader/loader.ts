@@ -1,0 +1,275 @@
+/**
+ * `SkillLoader`: unions builtin, org store, user store and subagent specs
+ * into one in-memory cache, first of a name wins. `loadAll` is the only
+ * async call; every lookup reads the cache synchronously.
+ * @module
+ */
+import { activateTurn, type ActivationOptions, type SkillActivation, type Turn } from '../routing/activation.js';
+import type { CatalogOptions } from '../agent/catalog.js';
+import type { Diagnostic } from '../format/diagnostics.js';
+import { SkillError, throwIfAborted } from '../shared/errors.js';
+import { listSafely, Merge } from './merge.js';
+import { withSkill, withoutSkill, type Cache } from './cache.js';
+import { readTier, type Tier, type TierResult } from './tier.js';
+import { agentView, loaderCatalog, readLoaderFile, routingRanking } from './agent.js';
+import type { SkillSource } from '../sources/source.js';
+import { DEFAULT_PER_NAMESPACE, storeSource, type SkillStoreLike } from '../sources/store.js';
+import type { SubagentSpec } from './subagent.js';
+import { createRouter, loadRouter, type RouteOptions, type Router, type RouterJSON, type RouterOptions } from '../routing/router.js';
+import { SKILL_PERMISSIONS } from '../agent/tool-names.js';
+import type { SkillTool } from '../agent/tools.js';
+import { LOADER_LIMITS, resolveLimits, type ResolvedLimits, type Skill, type SkillLimits, type SkillSourceKind } from '../format/types.js';
+
+/** Limits of a loader: the shared limits plus the store's per-namespace cap. */
+export interface LoaderLimits extends SkillLimits {
+  /** Most skills read from one store namespace (default 50). */
+  perNamespace?: number;
+}
+
+/** Options of {@link SkillLoader}. */
+export interface SkillLoaderOptions {
+  /** Skills shipped with the app: a directory in Node, the Vite bundle in the browser. */
+  builtin?: SkillSource | readonly SkillSource[];
+  /** Org and user skills: anything with `search(namespace)` (LangGraph-style). */
+  store?: SkillStoreLike;
+  /** Subagent specs, each loaded as a `manual` builtin skill unless its name is taken. */
+  subagentSpecs?: readonly SubagentSpec[];
+  /** Per-skill and per-load limits; see {@link LOADER_LIMITS} for defaults. */
+  limits?: LoaderLimits;
+  /** Routing: index tuning, activation thresholds, and an index built ahead of time. */
+  routing?: LoaderRoutingOptions;
+}
+
+/** Routing options of a loader: the router's tuning and activation's thresholds (docs/routing.md). */
+export interface LoaderRoutingOptions extends RouterOptions, ActivationOptions {
+  /** An index serialised with `loader.router.toJSON()` (e.g. shipped with the builtin bundle): loads only re-index what changed. */
+  index?: RouterJSON;
+}
+
+/** A skill ranked for a turn by {@link SkillLoader.route}. */
+export interface RoutedSkill {
+  /** The skill. */
+  readonly skill: Skill;
+  /** Calibrated score, 0–1. */
+  readonly score: number;
+  /** Query terms that matched, after the text pipeline. */
+  readonly terms: readonly string[];
+}
+
+/** Progress of a load, reported after each source. */
+export interface LoadProgress {
+  /** The tier just read. */
+  readonly tier: SkillSourceKind | 'subagents';
+  /** The source's name. */
+  readonly source: string;
+  /** Skills in the cache-to-be so far. */
+  readonly loaded: number;
+  /** Entries skipped so far (errors, limits, shadowed). */
+  readonly skipped: number;
+}
+
+/** Options of {@link SkillLoader.loadAll}. */
+export interface LoadOptions {
+  /** Cancels the load; the previous cache stays. */
+  signal?: AbortSignal;
+  /** Called after each source is read. */
+  onProgress?: (progress: LoadProgress) => void;
+}
+
+/**
+ * Loads skills from every source into one cache.
+ *
+ * @example
+ * ```ts
+ * const loader = new SkillLoader({ builtin: memorySource(files), store, subagentSpecs })
+ * await loader.loadAll(orgId, userId)
+ * for (const skill of loader.getByIntent('vendor_evaluation')) prompt.push(skill.content)
+ * const researcher = loader.getByName('researcher')
+ * ```
+ */
+export class SkillLoader {
+  readonly #options: SkillLoaderOptions;
+  readonly #limits: ResolvedLimits;
+  readonly #router: Router;
+  #cache: Cache | undefined;
+  #generation = 0;
+  #committed = 0;
+
+  constructor(options: SkillLoaderOptions = {}) {
+    this.#options = options;
+    this.#limits = resolveLimits(options.limits, LOADER_LIMITS);
+    const { index, ...routing } = options.routing ?? {};
+    this.#router = index ? loadRouter(index, routing) : createRouter(routing);
+  }
+
+  /**
+   * Reads builtin, then `[orgId, "skills"]`, then `[orgId, userId, "skills"]`,
+   * then the subagent specs; replaces the cache and returns the merged list.
+   * Rejects with `LIMIT_EXCEEDED` over a per-load limit, `ABORTED` when
+   * cancelled; either way the previous cache stays.
+   */
+  async loadAll(orgId?: string, userId?: string, options: LoadOptions = {}): Promise<Skill[]> {
+    const generation = ++this.#generation;
+    const { signal, onProgress } = options;
+    throwIfAborted(signal);
+    const tiers = this.#tiers(orgId, userId);
+    // Each tier is parsed as soon as its listing arrives, while slower sources are still reading;
+    // the merge below still follows the precedence order.
+    const results = await Promise.all(tiers.map(async (tier) => readTier(tier, await listSafely(tier.source, signal), this.#limits)));
+    throwIfAborted(signal);
+    const merge = new Merge(this.#limits);
+    tiers.forEach((tier, i) => {
+      merge.add(results[i] as TierResult);
+      onProgress?.({ tier: tier.kind, source: tier.source.name, loaded: merge.size, skipped: merge.skipped });
+    });
+    merge.addSubagents(this.#options.subagentSpecs ?? []);
+    if (this.#options.subagentSpecs?.length) {
+      onProgress?.({ tier: 'subagents', source: 'subagentSpecs', loaded: merge.size, skipped: merge.skipped });
+    }
+    throwIfAborted(signal);
+    const cache = merge.cache();
+    // Loads may overlap: a newer load that finished first keeps its result.
+    if (generation > this.#committed) {
+      this.#cache = cache;
+      this.#committed = generation;
+      // The index follows the cache: only skills whose name or digest changed are re-indexed.
+      this.#router.sync(cache.all);
+    }
+    return [...cache.all];
+  }
+
+  /** The skill of that exact name, `manual` ones included. */
+  getByName(name: string): Skill | undefined {
+    return this.#loaded().byName.get(name);
+  }
+
+  /** Skills listing `intent` (case-insensitive) whose activation is `auto` or `intent-matched`. */
+  getByIntent(intent: string): Skill[] {
+    return [...(this.#loaded().byIntent.get(intent.toLowerCase()) ?? [])];
+  }
+
+  /** Every cached skill, in precedence order. */
+  getAll(): Skill[] {
+    return [...this.#loaded().all];
+  }
+
+  /** Number of cached skills. */
+  get size(): number {
+    return this.#loaded().all.length;
+  }
+
+  /** Everything the last load found: skipped skills, warnings, shadowed names, source problems. */
+  get diagnostics(): readonly Diagnostic[] {
+    return this.#loaded().diagnostics;
+  }
+
+  /** True once a load has completed. */
+  get loaded(): boolean {
+    return this.#cache !== undefined;
+  }
+
+  /** The routing index, kept in step with the cache; `router.toJSON()` serialises it. */
+  get router(): Router {
+    return this.#router;
+  }
+
+  /** Ranks the `auto` skills for `text`, best first, with calibrated 0–1 scores and no threshold. */
+  route(text: string, options: Pick<RouteOptions, 'limit'> = {}): RoutedSkill[] {
+    const { byName } = this.#loaded();
+    return this.#router.route(text, options).flatMap((h) => {
+      const skill = byName.get(h.name);
+      return skill ? [{ skill, score: h.score, terms: h.terms }] : [];
+    });
+  }
+
+  /**
+   * The skills a turn activates: `/name` or `$name` mentions (any skill,
+   * with the rest of the line as arguments), then intents (given, or
+   * recognised in the text for `intent-matched` skills), then `auto` skills
+   * whose score passes the threshold. Never a skill twice.
+   *
+   * @example
+   * ```ts
+   * for (const { skill, reason, arguments: args } of loader.activate('/pdf-tools merge a.pdf b.pdf')) use(skill, args)
+   * loader.activate({ text: 'I want my money back', intents: ['refund_request'] })
+   * ```
+   */
+  activate(turn: string | Turn, options: ActivationOptions = {}): SkillActivation[] {
+    this.#loaded();
+    const context = { getByName: (n: string) => this.getByName(n), getByIntent: (i: string) => this.getByIntent(i), router: this.#router };
+    return activateTurn(turn, context, { ...this.#options.routing, ...options });
+  }
+
+  /**
+   * Adds or replaces one skill in the cache and the index, without a load
+   * (e.g. after the store saved it). A later tier cannot replace an earlier
+   * tier's skill (`CONFLICT`); the next `loadAll` rebuilds from the sources.
+   */
+  upsert(skill: Skill): void {
+    const cache = withSkill(this.#loaded(), skill);
+    this.#cache = cache;
+    this.#router.upsert(skill);
+  }
+
+  /** Drops one skill from the cache and the index; false when there was none of that name. */
+  remove(name: string): boolean {
+    const cache = this.#loaded();
+    if (!cache.byName.has(name)) return false;
+    this.#cache = withoutSkill(cache, name);
+    this.#router.remove(name);
+    return true;
+  }
+
+  /**
+   * The catalog of the cached skills for the system prompt (docs/agent.md).
+   * Over `maxCatalogBytes` it is refused, unless `turn` is given: then it
+   * lists the skills the turn activates and routing ranks highest, within the limit.
+   */
+  catalog(options: CatalogOptions = {}): string {
+    return loaderCatalog(this.#loaded().all, this.#limits, options, routingRanking(this));
+  }
+
+  /** `skills.load` and `skills.read` over the current cache; after a load, take them again (their `version` changes). */
+  get tools(): readonly SkillTool[] {
+    return agentView(this.#loaded().all, this.#limits).tools;
+  }
+
+  /** `sha256:` over every cached skill's digest, in any order; the tools' `version`. */
+  get digest(): string {
+    return agentView(this.#loaded().all, this.#limits).digest;
+  }
+
+  /** The grants the skill tools need: `['tool:skills.load', 'tool:skills.read', 'skills:read']`. */
+  get permissions(): readonly string[] {
+    return SKILL_PERMISSIONS;
+  }
+
+  /** The limits in force (defaults: {@link LOADER_LIMITS}). */
+  get limits(): ResolvedLimits {
+    return this.#limits;
+  }
+
+  /** The text of one listed text file of a cached skill, read through its source and checked against its digest. */
+  async readFile(name: string, path: string): Promise<string> {
+    const skill = this.#loaded().byName.get(name);
+    if (!skill) throw new SkillError('NOT_FOUND', `The loader holds no skill named "${name}".`);
+    return readLoaderFile(skill, path, this.#limits);
+  }
+
+  #loaded(): Cache {
+    if (!this.#cache) throw new SkillError('NOT_LOADED', 'The loader has no skills yet: await loadAll() first.');
+    return this.#cache;
+  }
+
+  #tiers(orgId: string | undefined, userId: string | undefined): Tier[] {
+    const builtin = this.#options.builtin;
+    const tiers: Tier[] = (builtin === undefined ? [] : Array.isArray(builtin) ? builtin : [builtin as SkillSource]).map((source) => ({ kind: 'builtin' as const, source }));
+    const store = this.#options.store;
+    const perNamespace = this.#options.limits?.perNamespace ?? DEFAULT_PER_NAMESPACE;
+    if (store && orgId !== undefined) {
+      tiers.push({ kind: 'org', source: storeSource(store, [orgId, 'skills'], { perNamespace }) });
+      if (userId !== undefined) tiers.push({ kind: 'user', source: storeSource(store, [orgId, userId, 'skills'], { perNamespace }) });
+    }
+    return tiers;
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * Activation: which skills a turn switches on, and why. Explicit mentions
+ * (`/name`, `$name`) first, then intents (given, or recognised in the text),
+ * then free-text search; each skill at most once, thresholds applied.
+ * @module
+ */
+import type { RouteHit, Router } from './router.js';
+import type { Skill } from '../format/types.js';
+
+/** Why a skill activated. */
+export type ActivationReason = 'mention' | 'intent' | 'search';
+
+/** One activated skill. */
+export interface SkillActivation {
+  /** The skill. */
+  readonly skill: Skill;
+  /** `mention` (`/name` or `$name`), `intent` (given or recognised), or `search` (free-text match). */
+  readonly reason: ActivationReason;
+  /** 1 for mentions and given intents; otherwise the router's calibrated 0–1 score. */
+  readonly score: number;
+  /** Query terms that matched (empty for mentions and given intents). */
+  readonly terms: readonly string[];
+  /** For a mention: the rest of its line, trimmed (may be empty). */
+  readonly arguments?: string;
+}
+
+/** A turn: free text, intents from a classifier, or both. */
+export interface Turn {
+  /** The user's message. */
+  readonly text?: string;
+  /** Intent labels, compared case-insensitively. */
+  readonly intents?: readonly string[];
+}
+
+/** Thresholds of activation; the defaults were measured on two labelled sets (docs/routing.md). */
+export interface ActivationOptions {
+  /** Least calibrated score of the best search hit for any `search` activation (default 0.51). */
+  threshold?: number;
+  /** Least score for an intent recognised in the text (default 0.51). */
+  intentThreshold?: number;
+  /** Most `search` activations per turn (default 3). */
+  maxSearch?: number;
+  /** Once the best search hit passes `threshold`, the others activate within this share of its score (default 0.5). */
+  relative?: number;
+}
+
+/** The measured defaults of {@link ActivationOptions}. */
+export const DEFAULT_ACTIVATION_OPTIONS: Required<ActivationOptions> = { threshold: 0.51, intentThreshold: 0.51, maxSearch: 3, relative: 0.5 };
+
+/** What activation reads: lookups of a loaded cache and its router. */
+export interface ActivationContext {
+  readonly getByName: (name: string) => Skill | undefined;
+  readonly getByIntent: (intent: string) => Skill[];
+  readonly router: Router;
+}
+
+/** A `/name` or `$name` mention found in a text. */
+export interface Mention {
+  /** The skill name as written. */
+  readonly name: string;
+  /** The rest of the line after the mention, up to the next mention of a skill, trimmed. */
+  readonly arguments: string;
+  /** Where the mention starts in the text (UTF-16 offset). */
+  readonly start: number;
+  /** Where its arguments end in the text (UTF-16 offset, exclusive). */
+  readonly end: number;
+}
+
+// `/name` or `$name` at the start of a line or after white space or an opening bracket or quote:
+// never inside a path or a URL (`a/b`, `http://x/name`).
+const MENTION = /(?<=^|[\s([{"'`])[/$]([\p{L}\p{N}][\p{L}\p{N}_.:-]*)/gmu;
+
+/** The mentions of known skills in `text`, in order, each name once. */
+export function findMentions(text: string, isSkill: (name: string) => boolean): Mention[] {
+  const found: { name: string; start: number; end: number }[] = [];
+  for (const m of text.matchAll(MENTION)) {
+    // Sentence punctuation after a name (`use /pdf.`) is not part of it.
+    const name = [m[1] as string, (m[1] as string).replace(/[.:]+$/, '')].find(isSkill);
+    if (name) found.push({ name, start: m.index, end: m.index + m[0].length });
+  }
+  const seen = new Set<string>();
+  const out: Mention[] = [];
+  found.forEach((f, i) => {
+    if (seen.has(f.name)) return;
+    seen.add(f.name);
+    const lineEnd = text.indexOf('\n', f.end);
+    const next = found[i + 1]?.start ?? Infinity;
+    const end = Math.min(lineEnd < 0 ? text.length : lineEnd, next);
+    out.push({ name: f.name, arguments: text.slice(f.end, end).trim(), start: f.start, end });
+  });
+  return out;
+}
+
+/**
+ * The skills a turn activates, mentions first, then intents, then search;
+ * never a skill twice.
+ */
+export function activateTurn(turn: string | Turn, context: ActivationContext, options: ActivationOptions = {}): SkillActivation[] {
+  const o = { ...DEFAULT_ACTIVATION_OPTIONS, ...definedOnly(options) };
+  const { text = '', intents = [] } = typeof turn === 'string' ? { text: turn } : turn;
+  const out = new Map<string, SkillActivation>();
+  const put = (a: SkillActivation): void => {
+    if (!out.has(a.skill.name)) out.set(a.skill.name, a);
+  };
+  const mentions = findMentions(text, (name) => mentionable(context.getByName(name)));
+  for (const m of mentions) {
+    put({ skill: context.getByName(m.name) as Skill, reason: 'mention', score: 1, terms: [], arguments: m.arguments });
+  }
+  // A mention's arguments are input for that skill, not a request to route.
+  const rest = mentions.reduceRight((t, m) => t.slice(0, m.start) + t.slice(m.end), text);
+  for (const intent of intents) {
+    for (const skill of context.getByIntent(intent)) put({ skill, reason: 'intent', score: 1, terms: [] });
+  }
+  if (rest.trim() === '') return [...out.values()];
+  for (const hit of context.router.recognizeIntents(rest)) {
+    if (hit.score < o.intentThreshold) break;
+    for (const skill of context.getByIntent(hit.intent)) {
+      if (skill.activation === 'intent-matched') put({ skill, reason: 'intent', score: hit.score, terms: hit.terms });
+    }
+  }
+  const fresh = context.router.route(rest, { limit: o.maxSearch + out.size }).filter((h) => !out.has(h.name));
+  for (const hit of searchHits(fresh, o)) {
+    const skill = context.getByName(hit.name);
+    if (skill) put({ skill, reason: 'search', score: hit.score, terms: hit.terms });
+  }
+  return [...out.values()];
+}
+
+/**
+ * The ranked hits that activate: none unless the best passes the threshold
+ * (the turn is about some skill at all), then every hit within `relative` of
+ * the best, at most `maxSearch`.
+ */
+export function searchHits(hits: readonly RouteHit[], options: Required<ActivationOptions>): RouteHit[] {
+  const best = hits[0]?.score ?? 0;
+  if (best < options.threshold) return [];
+  return hits.filter((h) => h.score >= best * options.relative).slice(0, options.maxSearch);
+}
+
+function mentionable(skill: Skill | undefined): boolean {
+  return skill !== undefined && skill.userInvocable !== false;
+}
+
+function definedOnly(options: ActivationOptions): ActivationOptions {
+  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as ActivationOptions;
+}

@@ -1,0 +1,72 @@
+/**
+ * The router's public data shapes: hits, options of a route, the indexed
+ * document, the serialised form and the result of a sync.
+ * @module
+ */
+import type { Activation } from '../format/types.js';
+
+/** One ranked skill. */
+export interface RouteHit {
+  /** The skill's name. */
+  readonly name: string;
+  /** Calibrated score, 0–1: the share of the query's information the skill covers. */
+  readonly score: number;
+  /** The query terms (after the text pipeline) that matched. */
+  readonly terms: readonly string[];
+}
+
+/** An intent label recognised in a text. */
+export interface IntentHit {
+  /** The label, as the skill lists it, lower case. */
+  readonly intent: string;
+  /** The best score of a skill listing it. */
+  readonly score: number;
+  /** The query terms that matched. */
+  readonly terms: readonly string[];
+}
+
+/** Options of `Router.route`. */
+export interface RouteOptions {
+  /** Most hits returned (default 10). */
+  limit?: number;
+  /** Which skills to rank: `auto` only (default) or every routable one. */
+  activation?: 'auto' | 'any';
+}
+
+/** The text a skill is indexed by. */
+export interface RouterDocument {
+  /** The skill's name (MiniSearch id). */
+  readonly id: string;
+  /** The name again, as searchable text. */
+  readonly name: string;
+  /** The description. */
+  readonly description: string;
+  /** Intent labels, one per line. */
+  readonly intents: string;
+  /** Examples, one per line. */
+  readonly examples: string;
+  /** `metadata.tags`, one per line. */
+  readonly tags: string;
+}
+
+/** A serialised router: ship it built with a builtin bundle, then `loadRouter`. */
+export interface RouterJSON {
+  /** `ROUTER_SCHEMA_VERSION` of the writer. */
+  readonly version: number;
+  /** The text pipeline's language. */
+  readonly language: string;
+  /** Per skill: name, digest, activation, intents (lower case), indexed document, term profile. */
+  readonly entries: readonly (readonly [name: string, digest: string, activation: Activation, intents: readonly string[], doc: RouterDocument, profile: readonly (readonly [string, number])[]])[];
+  /** MiniSearch's own serialisation of the index. */
+  readonly index: unknown;
+}
+
+/** Changes `Router.sync` applied. */
+export interface SyncResult {
+  /** Skills indexed anew. */
+  readonly added: number;
+  /** Skills re-indexed because their digest or activation changed. */
+  readonly replaced: number;
+  /** Skills dropped from the index. */
+  readonly removed: number;
+}

@@ -1,0 +1,128 @@
+// A SkillLoader's catalog and tools over its cache: files read through the source, checked against their digests.
+import { describe, expect, it } from 'vitest';
+import { memorySource, SkillLoader, withSkills, type LoadedSkill, type ReadFileResult, type SkillSource, type SkillTool } from '../../src/index.js';
+import { rejected, thrown } from '../agent/helpers.js';
+
+function text(name: string, description: string, extra = ''): string {
+  return `---\nname: ${name}\ndescription: ${description}\n${extra}---\nInstructions for ${name}: read references/guide.md.\n`;
+}
+
+const files = {
+  'refunds/SKILL.md': text('refunds', 'Decide refunds and money back under the store policy.'),
+  'refunds/references/guide.md': 'Refunds up to 50 EUR are automatic.',
+  'refunds/assets/logo.png': new Uint8Array([0x89, 0x50, 0]),
+  'shipping/SKILL.md': text('shipping', 'Track parcels and delivery delays.'),
+  'deploy/SKILL.md': text('deploy', 'Deploy the store.', 'disable-model-invocation: true\n'),
+  'researcher/SKILL.md': text('researcher', 'Research a topic.', 'activation: manual\n'),
+};
+
+async function loaded(source: SkillSource = memorySource(files), limits = {}): Promise<SkillLoader> {
+  const loader = new SkillLoader({ builtin: source, limits });
+  await loader.loadAll();
+  return loader;
+}
+
+describe('loader catalog and tools', () => {
+  it('give the same catalog and tools as a set over the cache', async () => {
+    const loader = await loaded();
+    const catalog = loader.catalog();
+    expect(catalog).toContain('- refunds: Decide refunds');
+    expect(catalog).toContain('- researcher: Research a topic.');
+    expect(catalog).not.toContain('deploy');
+    expect(loader.permissions).toEqual(['tool:skills.load', 'tool:skills.read', 'skills:read']);
+    const [load, read] = loader.tools as [SkillTool<LoadedSkill>, SkillTool<ReadFileResult>];
+    expect(load.version).toBe(loader.digest);
+    expect(load.inputSchema).toMatchObject({ properties: { name: { enum: ['refunds', 'researcher', 'shipping'] } } });
+    expect((await load.run({ name: 'refunds' })).files).toEqual([
+      { path: 'assets/logo.png', size: 3, text: false },
+      { path: 'references/guide.md', size: 35, text: true },
+    ]);
+    expect(await read.run({ name: 'refunds', path: 'references/guide.md' })).toEqual({ name: 'refunds', path: 'references/guide.md', text: 'Refunds up to 50 EUR are automatic.' });
+    expect(await loader.readFile('refunds', 'references/guide.md')).toBe('Refunds up to 50 EUR are automatic.');
+    expect((await rejected(read.run({ name: 'refunds', path: 'assets/logo.png' }))).code).toBe('INVALID_INPUT');
+    expect((await rejected(loader.readFile('nope', 'a.md'))).code).toBe('NOT_FOUND');
+    expect(withSkills(loader, { instructions: 'Hi.' }).tools).toEqual(loader.tools);
+  });
+
+  it('throw NOT_LOADED before the first load', async () => {
+    const loader = new SkillLoader({ builtin: memorySource(files) });
+    expect(thrown(() => loader.catalog()).code).toBe('NOT_LOADED');
+    expect(thrown(() => loader.tools).code).toBe('NOT_LOADED');
+    expect((await rejected(loader.readFile('refunds', 'references/guide.md'))).code).toBe('NOT_LOADED');
+  });
+
+  it('keep tools per cache: the same objects until a load changes the skills', async () => {
+    const loader = await loaded();
+    const tools = loader.tools;
+    expect(loader.tools).toBe(tools);
+    await loader.loadAll();
+    expect(loader.tools).not.toBe(tools);
+    expect(loader.tools[0]?.version).toBe(tools[0]?.version);
+  });
+
+  it('refuse a file changed in the source since the load with DIGEST_MISMATCH', async () => {
+    const inner = memorySource(files);
+    let tampered = false;
+    const source: SkillSource = {
+      name: 'tampered',
+      list: (o) => inner.list(o),
+      read: async (path, o) => (tampered && path.endsWith('guide.md') ? new TextEncoder().encode('Refunds are always automatic.') : inner.read(path, o)),
+    };
+    const loader = await loaded(source);
+    expect(await loader.readFile('refunds', 'references/guide.md')).toContain('50 EUR');
+    tampered = true;
+    const error = await rejected((loader.tools[1] as SkillTool).run({ name: 'refunds', path: 'references/guide.md' }));
+    expect(error.code).toBe('DIGEST_MISMATCH');
+  });
+
+  it('cannot read the files of a skill put in the cache without a source', async () => {
+    const loader = await loaded();
+    const skill = loader.getByName('refunds');
+    if (!skill) throw new Error('missing');
+    loader.upsert({ ...skill });
+    expect((await rejected(loader.readFile('refunds', 'references/guide.md'))).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('a loader larger than one catalog', () => {
+  const many: Record<string, string | Uint8Array> = { ...files };
+  for (let i = 0; i < 60; i++) many[`filler-${String(i).padStart(2, '0')}/SKILL.md`] = text(`filler-${String(i).padStart(2, '0')}`, `Filler skill number ${i} about gardening and plants.`);
+  const limits = { maxCatalogBytes: 1500 };
+
+  it('refuses catalog() without a turn, never cut', async () => {
+    const loader = await loaded(memorySource(many), limits);
+    const error = thrown(() => loader.catalog());
+    expect(error.code).toBe('LIMIT_EXCEEDED');
+    expect(error.message).toContain('catalog({ turn })');
+  });
+
+  it('lists the skills routing ranks highest for the turn, within the limit', async () => {
+    const loader = await loaded(memorySource(many), limits);
+    const catalog = loader.catalog({ turn: 'I want my money back: a refund for my order' });
+    expect(new TextEncoder().encode(catalog).byteLength).toBeLessThanOrEqual(1500);
+    const names = [...catalog.matchAll(/^- ([a-z0-9-]+):/gm)].map((m) => m[1]);
+    expect(names[0]).toBe('refunds');
+    expect(names).not.toContain('deploy');
+    const xml = loader.catalog({ turn: { text: 'where is my parcel delivery' }, format: 'xml' });
+    expect(xml).toContain('<name>shipping</name>');
+    expect(new TextEncoder().encode(xml).byteLength).toBeLessThanOrEqual(1500);
+  });
+
+  it('puts a mentioned skill first, even a manual one', async () => {
+    const loader = await loaded(memorySource(many), limits);
+    const catalog = loader.catalog({ turn: '/researcher climate policy' });
+    expect([...catalog.matchAll(/^- ([a-z0-9-]+):/gm)].map((m) => m[1])[0]).toBe('researcher');
+  });
+
+  it('ignores the turn when the whole catalog fits', async () => {
+    const loader = await loaded();
+    expect(loader.catalog({ turn: 'refund' })).toBe(loader.catalog());
+  });
+
+  it('gives skills.load a plain string name once the names no longer fit an enum', async () => {
+    const loader = await loaded(memorySource(many), { maxCatalogBytes: 200 });
+    const schema = loader.tools[0]?.inputSchema as { properties: { name: Record<string, unknown> } };
+    expect(schema.properties.name).toEqual({ type: 'string', description: expect.any(String) });
+    expect((await (loader.tools[0] as SkillTool<LoadedSkill>).run({ name: 'filler-07' })).name).toBe('filler-07');
+  });
+});
