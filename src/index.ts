@@ -23,7 +23,7 @@ export {
   type Profile,
   type Severity,
 } from './format/diagnostics.js';
-export { SkillError, isSkillError, SKILL_ERROR_CODES, skillErrorCodes, type SkillErrorCode, type SkillErrorOptions } from './shared/errors.js';
+export { SkillError, isSkillError, SKILL_ERROR_CODES, skillErrorCodes, type SkillErrorCode, type SkillErrorOptions } from './format/errors.js';
 export {
   SKILL_SET_LIMITS,
   LOADER_LIMITS,

@@ -5,7 +5,7 @@
  * limit it is refused, never cut.
  * @module
  */
-import { SkillError } from '../shared/errors.js';
+import { SkillError } from '../format/errors.js';
 import { SKILL_LOAD, SKILL_READ, providerToolName } from './tool-names.js';
 import type { Skill } from '../format/types.js';
 

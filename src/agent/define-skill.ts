@@ -4,7 +4,7 @@
  * @module
  */
 import { stringify } from 'yaml';
-import { SkillError } from '../shared/errors.js';
+import { SkillError } from '../format/errors.js';
 import { setOwn } from '../format/field-values.js';
 import { parseSkill } from '../format/parse.js';
 import { attachContents } from './contents.js';

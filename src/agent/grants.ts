@@ -3,7 +3,7 @@
  * it lists fails with `PERMISSION_DENIED`, before the tool runs.
  * @module
  */
-import { SkillError } from '../shared/errors.js';
+import { SkillError } from '../format/errors.js';
 
 /** The part of a tool a grant check needs. */
 export interface GrantedTool {

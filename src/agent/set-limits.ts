@@ -5,7 +5,7 @@
  * @module
  */
 import { byteLength } from './catalog.js';
-import { SkillError } from '../shared/errors.js';
+import { SkillError } from '../format/errors.js';
 import { serializeSkill } from '../format/serialize.js';
 import type { ResolvedLimits, Skill } from '../format/types.js';
 

@@ -4,7 +4,7 @@
  * @module
  */
 import { renderCatalog, type CatalogOptions } from './catalog.js';
-import { SkillError } from '../shared/errors.js';
+import { SkillError } from '../format/errors.js';
 import { canonicalJson, sha256Digest } from '../shared/hash.js';
 import { checkSetLimits } from './set-limits.js';
 import { contentsOf, type SkillContents } from './contents.js';

@@ -6,7 +6,7 @@
  */
 import { substituteArguments } from './arguments.js';
 import { byteLength, isModelVisible } from './catalog.js';
-import { SkillError } from '../shared/errors.js';
+import { SkillError } from '../format/errors.js';
 import { unsafePathReason } from '../shared/paths.js';
 import { SKILL_LOAD, SKILL_READ, SKILLS_READ_GRANT } from './tool-names.js';
 import type { Skill, SkillFile } from '../format/types.js';

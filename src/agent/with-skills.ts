@@ -4,7 +4,7 @@
  * @module
  */
 import { byteLength, type CatalogOptions } from './catalog.js';
-import { SkillError } from '../shared/errors.js';
+import { SkillError } from '../format/errors.js';
 import { SKILL_SET_LIMITS } from '../format/types.js';
 import { providerToolName } from './tool-names.js';
 import type { SkillTool } from './tools.js';

@@ -4,17 +4,17 @@
  * @module
  */
 import { createDiagnostic, type Diagnostic, type DiagnosticCode, type Profile } from './diagnostics.js';
-import { SkillError } from '../shared/errors.js';
+import { SkillError } from './errors.js';
 import type { FieldContext } from './field-values.js';
 import { readFields } from './fields.js';
 import { positionAt, positioner, splitFrontmatter } from './frontmatter.js';
 import { sha256Digest } from '../shared/hash.js';
 import { unsafePathReason } from '../shared/paths.js';
 import { digestSkill } from './serialize.js';
-import type { SkillFileInput } from '../sources/source.js';
+
 import { composeStructuredBody, isSectionFile } from './structured.js';
 import { decodeUtf8, hasLoneSurrogate, isTextBytes } from '../shared/text.js';
-import { SKILL_SET_LIMITS, type Skill, type SkillFile, type SkillSourceKind } from './types.js';
+import { SKILL_SET_LIMITS, type Skill, type SkillFile, type SkillFileInput, type SkillSourceKind } from './types.js';
 import { keyOffset, nonTextKeys, readYaml, scalarSource, type YamlRead } from './yaml-read.js';
 
 /** Options of {@link parseSkill}. */

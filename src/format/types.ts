@@ -155,3 +155,17 @@ export function resolveLimits(limits: SkillLimits | undefined, defaults: Resolve
   }
   return out;
 }
+
+/** A resource file handed to the parser: inventory data, optionally with its contents. */
+export interface SkillFileInput {
+  /** Path relative to the skill folder, `/`-separated. */
+  readonly path: string;
+  /** Size in bytes (computed from `content` when absent). */
+  readonly size?: number;
+  /** Text or binary (sniffed from `content` when absent). */
+  readonly text?: boolean;
+  /** `sha256:` + hex (computed from `content` when absent). */
+  readonly digest?: string;
+  /** The contents; needed for `sections/` files of structured skills. */
+  readonly content?: string | Uint8Array;
+}

@@ -5,7 +5,7 @@
  * @module
  */
 import { catalogFits, rankByName, renderCatalog, selectForTurn, type CatalogOptions, type CatalogTurn, type SkillRanking } from '../agent/catalog.js';
-import { SkillError } from '../shared/errors.js';
+import { SkillError } from '../format/errors.js';
 import { sha256Digest } from '../shared/hash.js';
 import { setDigest } from '../agent/skill-set.js';
 import { originOf } from '../sources/origin.js';

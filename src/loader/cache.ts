@@ -5,7 +5,7 @@
  * @module
  */
 import type { Diagnostic } from '../format/diagnostics.js';
-import { SkillError } from '../shared/errors.js';
+import { SkillError } from '../format/errors.js';
 import type { Skill, SkillSourceKind } from '../format/types.js';
 
 /** What a committed load holds. */

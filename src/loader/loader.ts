@@ -7,7 +7,7 @@
 import { activateTurn, type ActivationOptions, type SkillActivation, type Turn } from '../routing/activation.js';
 import type { CatalogOptions } from '../agent/catalog.js';
 import type { Diagnostic } from '../format/diagnostics.js';
-import { SkillError, throwIfAborted } from '../shared/errors.js';
+import { SkillError, throwIfAborted } from '../format/errors.js';
 import { listSafely, Merge } from './merge.js';
 import { withSkill, withoutSkill, type Cache } from './cache.js';
 import { readTier, type Tier, type TierResult } from './tier.js';

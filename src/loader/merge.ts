@@ -5,7 +5,7 @@
  * @module
  */
 import { createDiagnostic, type Diagnostic } from '../format/diagnostics.js';
-import { SkillError } from '../shared/errors.js';
+import { SkillError } from '../format/errors.js';
 import { buildCache, type Cache } from './cache.js';
 import type { Candidate, TierResult } from './tier.js';
 import type { SkillSource, SourceListing } from '../sources/source.js';

@@ -7,7 +7,7 @@
 import { Buffer } from 'node:buffer';
 import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
 import { createDiagnostic, type Diagnostic } from '../format/diagnostics.js';
-import { isSkillError } from '../shared/errors.js';
+import { isSkillError } from '../format/errors.js';
 import { directorySource } from './directory-source.js';
 import type { SkillEntry, SkillSource } from '../sources/source.js';
 import { joinSourcePath } from '../sources/source.js';

@@ -4,7 +4,7 @@
  */
 import { lstat, realpath } from 'node:fs/promises';
 import { basename, join, resolve, sep } from 'node:path';
-import { SkillError, throwIfAborted } from '../shared/errors.js';
+import { SkillError, throwIfAborted } from '../format/errors.js';
 import type { SkillSource, SourceCallOptions, SourceListing } from '../sources/source.js';
 import { assertReadPath, notFound } from '../sources/inventory.js';
 import { LOADER_LIMITS } from '../format/types.js';

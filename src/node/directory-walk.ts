@@ -8,7 +8,7 @@ import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import type { Diagnostic, DiagnosticCode } from '../format/diagnostics.js';
-import { isSkillError, throwIfAborted } from '../shared/errors.js';
+import { isSkillError, throwIfAborted } from '../format/errors.js';
 import { joinSourcePath, type SkillEntry, type SkillFileInput, type SourceListing } from '../sources/source.js';
 import { compareCodeUnits, keepsContent, sortListing, sourceDiagnostic } from '../sources/inventory.js';
 import { factsOf, openRegular, readAll } from './file-facts.js';

@@ -8,7 +8,7 @@ import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
-import { SkillError } from '../shared/errors.js';
+import { SkillError } from '../format/errors.js';
 
 /** Size, text flag and digest of a file; `bytes` when its contents were asked for. */
 export interface FileFacts {

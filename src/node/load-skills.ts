@@ -5,7 +5,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Diagnostic } from '../format/diagnostics.js';
-import { SkillError, type SkillErrorCode } from '../shared/errors.js';
+import { SkillError, type SkillErrorCode } from '../format/errors.js';
 import { SkillLoader } from '../loader/loader.js';
 import { attachContents } from '../agent/contents.js';
 import { createSkillSet, type SkillSet } from '../agent/skill-set.js';

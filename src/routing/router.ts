@@ -5,7 +5,7 @@
  * @module
  */
 import MiniSearch, { type Options as MiniSearchOptions, type SearchOptions } from 'minisearch';
-import { SkillError } from '../shared/errors.js';
+import { SkillError } from '../format/errors.js';
 import { pipelineOf, resolveRouterOptions, type ResolvedRouterOptions, type RouterOptions } from './options.js';
 import { bestExampleEvidence, exampleTermsOf, lengthFactor, massOf } from './examples.js';
 import { feedbackTerms, relatedTerms } from './feedback.js';

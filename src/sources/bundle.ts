@@ -5,7 +5,7 @@
  * @module
  */
 import type { Diagnostic } from '../format/diagnostics.js';
-import { SkillError } from '../shared/errors.js';
+import { SkillError } from '../format/errors.js';
 import { joinSourcePath, type SkillEntry, type SkillFileInput, type SkillSource, type SourceListing } from './source.js';
 import { inMemorySource, keepsContent, notFound, sourceDiagnostic, toBytes } from './inventory.js';
 

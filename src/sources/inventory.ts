@@ -5,7 +5,7 @@
  * @module
  */
 import { createDiagnostic, type Diagnostic, type DiagnosticCode } from '../format/diagnostics.js';
-import { SkillError, throwIfAborted } from '../shared/errors.js';
+import { SkillError, throwIfAborted } from '../format/errors.js';
 import { sha256Digest } from '../shared/hash.js';
 import { unsafePathReason } from '../shared/paths.js';
 import type { SkillEntry, SkillFileInput, SkillSource, SourceCallOptions, SourceListing } from './source.js';

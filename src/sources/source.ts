@@ -5,21 +5,9 @@
  * @module
  */
 import type { Diagnostic } from '../format/diagnostics.js';
-import type { Skill } from '../format/types.js';
+import type { Skill, SkillFileInput } from '../format/types.js';
 
-/** A resource file handed to the parser: inventory data, optionally with its contents. */
-export interface SkillFileInput {
-  /** Path relative to the skill folder, `/`-separated. */
-  readonly path: string;
-  /** Size in bytes (computed from `content` when absent). */
-  readonly size?: number;
-  /** Text or binary (sniffed from `content` when absent). */
-  readonly text?: boolean;
-  /** `sha256:` + hex (computed from `content` when absent). */
-  readonly digest?: string;
-  /** The contents; needed for `sections/` files of structured skills. */
-  readonly content?: string | Uint8Array;
-}
+export type { SkillFileInput } from '../format/types.js';
 
 /** One skill folder as a source lists it. */
 export interface SkillEntry {

@@ -5,7 +5,7 @@
  * @module
  */
 import type { Diagnostic } from '../format/diagnostics.js';
-import { SkillError, throwIfAborted } from '../shared/errors.js';
+import { SkillError, throwIfAborted } from '../format/errors.js';
 import { unsafePathReason } from '../shared/paths.js';
 import { joinSourcePath, type SkillEntry, type SkillFileInput, type SkillSource, type SourceCallOptions, type SourceListing } from './source.js';
 import { SKILL_SET_LIMITS } from '../format/types.js';

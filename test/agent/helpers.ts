@@ -1,5 +1,5 @@
 // Small helpers shared by the agent-integration tests.
-import { isSkillError, type SkillError } from '../../src/shared/errors.js';
+import { isSkillError, type SkillError } from '../../src/format/errors.js';
 
 /** The SkillError `fn` throws, or fails the test. */
 export function thrown(fn: () => unknown): SkillError {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isSkillError } from '../../src/shared/errors.js';
+import { isSkillError } from '../../src/format/errors.js';
 import { SkillLoader } from '../../src/loader/loader.js';
 import { memorySource } from '../../src/sources/memory.js';
 import { skill, skillMd } from '../routing/helpers.js';

@@ -1,7 +1,7 @@
 // bundleSource: the shared source contract over a bundle built from the contract fixture on disk, plus what only a
 // bundle does (JSON round trip, left-out binaries, malformed bundles).
 import { describe, expect, it } from 'vitest';
-import { isSkillError } from '../../src/shared/errors.js';
+import { isSkillError } from '../../src/format/errors.js';
 import { bundleSource, isSkillBundle, type SkillBundle } from '../../src/sources/bundle.js';
 import { buildSkillBundle } from '../../src/node/build-bundle.js';
 import { describeSourceContract, SOURCE_FIXTURE, type SourceFixture } from './contract.js';

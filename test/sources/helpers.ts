@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll } from 'vitest';
-import { isSkillError } from '../../src/shared/errors.js';
+import { isSkillError } from '../../src/format/errors.js';
 import type { SourceFixture } from './contract.js';
 
 /** SKILL.md text for a skill named `name`, described as one of the `source` source tests. */

@@ -1,5 +1,5 @@
 // Catching what code under test throws or rejects with.
-import { isSkillError, type SkillError } from '../../src/shared/errors.js';
+import { isSkillError, type SkillError } from '../../src/format/errors.js';
 
 /** The SkillError `fn` throws, or fails the test. */
 export function thrown(fn: () => unknown): SkillError {

@@ -7,7 +7,7 @@
 import { resolve, sep } from 'node:path';
 import { byteLength } from '../../agent/catalog.js';
 import { fixFor, formatDiagnostic } from '../../format/diagnostics.js';
-import { isSkillError } from '../../shared/errors.js';
+import { isSkillError } from '../../format/errors.js';
 import type { SkillSet } from '../../agent/skill-set.js';
 import type { CliFlags, CliIo } from './io.js';
 import { loadSkills } from '../load-skills.js';

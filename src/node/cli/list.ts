@@ -6,7 +6,7 @@
  */
 import { relative, resolve } from 'node:path';
 import { fixFor, formatDiagnostic } from '../../format/diagnostics.js';
-import { isSkillError } from '../../shared/errors.js';
+import { isSkillError } from '../../format/errors.js';
 import { SkillLoader } from '../../loader/loader.js';
 import type { Skill } from '../../format/types.js';
 import type { CliFlags, CliIo } from './io.js';
