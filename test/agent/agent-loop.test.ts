@@ -14,7 +14,7 @@ import {
   type SkillProvider,
   type SkillTool,
 } from '../../src/index.js';
-import { rejected } from './helpers.js';
+import { rejected } from '../support/errors.js';
 
 type Message = { role: 'user' | 'assistant' | 'tool'; content: string; call?: ToolCall };
 type ToolCall = { name: string; input: Record<string, unknown> };

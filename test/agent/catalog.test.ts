@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSkillSet, defineSkill, escapeXml, renderCatalog, selectForTurn, type Skill } from '../../src/index.js';
 import { catalogFits } from '../../src/agent/catalog.js';
-import { thrown } from './helpers.js';
+import { thrown } from '../support/errors.js';
 
 const refunds = defineSkill({ name: 'refunds', description: 'Decide refunds under the store policy.', instructions: 'Decide.' });
 const pdf = defineSkill({ name: 'pdf', description: 'Fill PDF forms.\nUse when a customer sends a form.', instructions: 'Fill.' });

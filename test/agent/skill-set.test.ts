@@ -1,7 +1,7 @@
 // createSkillSet: unique names, limits refused at creation, order-independent digest, file contents.
 import { describe, expect, it } from 'vitest';
 import { createSkillSet, defineSkill, parseSkill, SKILL_PERMISSIONS, type Skill } from '../../src/index.js';
-import { thrown } from './helpers.js';
+import { thrown } from '../support/errors.js';
 
 function skill(name: string, extra: Record<string, unknown> = {}): Skill {
   return defineSkill({ name, description: `The ${name} skill. Use when testing ${name}.`, instructions: `Do ${name}.`, ...extra });

@@ -11,7 +11,7 @@ import {
   type ReadFileResult,
   type SkillTool,
 } from '../../src/index.js';
-import { rejected } from './helpers.js';
+import { rejected } from '../support/errors.js';
 
 const refunds = defineSkill({
   name: 'refunds',

@@ -1,7 +1,7 @@
 // withSkills and the grant checks.
 import { describe, expect, it } from 'vitest';
 import { checkGrants, createSkillSet, defineSkill, runTool, withSkills, type LoadedSkill, type SkillTool } from '../../src/index.js';
-import { rejected, thrown } from './helpers.js';
+import { rejected, thrown } from '../support/errors.js';
 
 const refunds = defineSkill({ name: 'refunds', description: 'Decide refunds under the store policy.', instructions: 'Decide.' });
 const set = createSkillSet([refunds]);

@@ -1,6 +1,7 @@
 // Hostile SKILL.md input: each case ends in a located diagnostic and never in a throw or an evaluation.
 import { describe, expect, it } from 'vitest';
 import { parseSkill, type Diagnostic, type ParseOptions, type ParseResult } from '../../src/index.js';
+import { skillMd } from '../support/skill-md.js';
 
 // No timing assertions here (speed belongs to `npm run bench`): a hang or a blow-up is caught by the
 // test timeout, and "refused before parsing" is shown by inputs that would fail to parse otherwise.
@@ -9,7 +10,6 @@ function parse(input: string | Uint8Array, options: ParseOptions = {}): ParseRes
 }
 const codes = (ds: readonly Diagnostic[]) => ds.map((d) => d.code);
 const where = (d: Diagnostic | undefined) => d && [d.code, d.line, d.column];
-const skill = (frontmatter: string, body = 'Body.') => `---\nname: a\ndescription: x\n${frontmatter}---\n\n${body}\n`;
 const utf8 = (s: string) => new TextEncoder().encode(s);
 
 describe('YAML aliases', () => {
@@ -20,7 +20,7 @@ describe('YAML aliases', () => {
       lol.push(`${n}: &${n} [${Array(9).fill(`*${prev}`).join(',')}]`);
     }
     for (const profile of ['runtime', 'spec'] as const) {
-      const r = parse(skill(lol.join('\n') + '\n'), { profile });
+      const r = parse(skillMd('a', { description: 'x', front: lol.join('\n') + '\n', body: 'Body.' }), { profile });
       expect(r.skill).toBeUndefined();
       expect(codes(r.errors)).toEqual(['yaml-alias-limit']);
       // Somewhere inside the front matter (lines 2 to 12).
@@ -29,14 +29,14 @@ describe('YAML aliases', () => {
     }
   });
   it('refuses an alias inside the node it names (circular data) at the alias', () => {
-    expect(where(parse(skill('a: &a [*a]\n')).errors[0])).toEqual(['yaml-alias-limit', 4, 8]);
-    expect(where(parse(skill('b:\n  c: &m\n    d: *m\n')).errors[0])).toEqual(['yaml-alias-limit', 6, 8]);
+    expect(where(parse(skillMd('a', { description: 'x', front: 'a: &a [*a]\n', body: 'Body.' })).errors[0])).toEqual(['yaml-alias-limit', 4, 8]);
+    expect(where(parse(skillMd('a', { description: 'x', front: 'b:\n  c: &m\n    d: *m\n', body: 'Body.' })).errors[0])).toEqual(['yaml-alias-limit', 6, 8]);
   });
   it('reports an alias with no anchor at the alias', () => {
-    expect(where(parse(skill('a: *nope\n')).errors[0])).toEqual(['invalid-yaml', 4, 4]);
+    expect(where(parse(skillMd('a', { description: 'x', front: 'a: *nope\n', body: 'Body.' })).errors[0])).toEqual(['invalid-yaml', 4, 4]);
   });
   it('still reads a few honest aliases', () => {
-    const r = parse(skill('x-base: &b {retries: 3}\nx-copy: *b\n'));
+    const r = parse(skillMd('a', { description: 'x', front: 'x-base: &b {retries: 3}\nx-copy: *b\n', body: 'Body.' }));
     expect(r.skill?.extensions).toEqual({ 'x-base': { retries: 3 }, 'x-copy': { retries: 3 } });
   });
 });
@@ -54,7 +54,7 @@ describe('size limits', () => {
     expect(parse(bytes, {}).errors.map(where)).toEqual([['file-too-large', 0, 0]]);
   });
   it('follows a custom maxFileBytes, counting UTF-8 bytes', () => {
-    const text = skill('', 'é'.repeat(100));
+    const text = skillMd('a', { description: 'x', front: '', body: 'é'.repeat(100) });
     const bytes = utf8(text).byteLength;
     expect(bytes).toBe(text.length + 100); // é is one UTF-16 unit but two bytes
     expect(codes(parse(text, { maxFileBytes: bytes - 1 }).errors)).toEqual(['file-too-large']);
@@ -64,7 +64,7 @@ describe('size limits', () => {
   });
   it('parses a 200 KB file', () => {
     const body = ('Line of body text.\n'.repeat(10_000) + 'end').trim();
-    const text = skill('', body);
+    const text = skillMd('a', { description: 'x', front: '', body });
     expect(utf8(text).byteLength).toBeGreaterThan(190_000);
     const r = parse(text);
     expect(r.errors).toEqual([]);
@@ -73,10 +73,10 @@ describe('size limits', () => {
   });
   it('reads 20,000 keys, or 40,000 duplicate keys, in linear time', () => {
     const keys = Array.from({ length: 20_000 }, (_, i) => `k${i}: ${i}\n`).join('');
-    const r = parse(skill(keys), {});
+    const r = parse(skillMd('a', { description: 'x', front: keys, body: 'Body.' }), {});
     expect(Object.keys(r.skill?.extensions ?? {})).toHaveLength(20_000);
     expect(r.infos[19_999]).toMatchObject({ code: 'unknown-field', line: 20_003, column: 1 });
-    const dup = parse(skill('k: 1\n'.repeat(40_000)), {});
+    const dup = parse(skillMd('a', { description: 'x', front: 'k: 1\n'.repeat(40_000), body: 'Body.' }), {});
     expect(dup.errors).toHaveLength(39_999);
     expect(where(dup.errors[39_998])).toEqual(['duplicate-key', 40_003, 1]);
   });
@@ -85,35 +85,33 @@ describe('size limits', () => {
 describe('deep nesting', () => {
   it('refuses 10,000 nested flow sequences and maps at the 65th level', () => {
     // `a: ` takes 3 columns, so the first bracket is at column 4 and the 65th at column 68.
-    expect(where(parse(skill(`a: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n`)).errors[0])).toEqual(['yaml-too-deep', 4, 68]);
-    expect(where(parse(skill(`a: ${'{a: '.repeat(10_000)}1${'}'.repeat(10_000)}\n`)).errors[0])).toEqual(['yaml-too-deep', 4, 4 + 64 * 4]);
+    expect(where(parse(skillMd('a', { description: 'x', front: `a: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n`, body: 'Body.' })).errors[0])).toEqual(['yaml-too-deep', 4, 68]);
+    expect(where(parse(skillMd('a', { description: 'x', front: `a: ${'{a: '.repeat(10_000)}1${'}'.repeat(10_000)}\n`, body: 'Body.' })).errors[0])).toEqual(['yaml-too-deep', 4, 4 + 64 * 4]);
   });
   it('refuses deeply nested block maps at the 65th level', () => {
     // Line 4 is `a:`; the map at depth i starts on line 4 + i, indented i spaces.
     let yaml = 'a:\n';
     for (let i = 1; i <= 100; i++) yaml += `${' '.repeat(i)}k:\n`;
-    expect(where(parse(skill(`${yaml}${' '.repeat(101)}v\n`)).errors[0])).toEqual(['yaml-too-deep', 69, 66]);
+    expect(where(parse(skillMd('a', { description: 'x', front: `${yaml}${' '.repeat(101)}v\n`, body: 'Body.' })).errors[0])).toEqual(['yaml-too-deep', 69, 66]);
   });
   it('refuses very deep block maps and sequences without throwing', () => {
     let yaml = 'a:\n';
     for (let i = 1; i <= 1500; i++) yaml += `${' '.repeat(i)}k:\n`;
-    const deepMaps = parse(skill(`${yaml}${' '.repeat(1501)}v\n`), { maxFileBytes: 2e6 });
+    const deepMaps = parse(skillMd('a', { description: 'x', front: `${yaml}${' '.repeat(1501)}v\n`, body: 'Body.' }), { maxFileBytes: 2e6 });
     expect(['yaml-too-deep', 'invalid-yaml']).toContain(deepMaps.errors[0]?.code);
-    const deepSeqs = parse(skill(`a:\n  ${'- '.repeat(10_000)}x\n`), {});
+    const deepSeqs = parse(skillMd('a', { description: 'x', front: `a:\n  ${'- '.repeat(10_000)}x\n`, body: 'Body.' }), {});
     expect(['yaml-too-deep', 'invalid-yaml']).toContain(deepSeqs.errors[0]?.code);
   });
   it('refuses nested complex keys quickly (the yaml package converts them in super-linear time)', () => {
-    const r = parse(skill(`a:\n  ${'? '.repeat(400)}x\n`), {});
+    const r = parse(skillMd('a', { description: 'x', front: `a:\n  ${'? '.repeat(400)}x\n`, body: 'Body.' }), {});
     expect(r.skill).toBeUndefined();
-    expect(where(parse(skill('? [a, b]\n: 1\n')).errors[0])).toEqual(['invalid-yaml', 4, 3]);
+    expect(where(parse(skillMd('a', { description: 'x', front: '? [a, b]\n: 1\n', body: 'Body.' })).errors[0])).toEqual(['invalid-yaml', 4, 3]);
   });
 });
 
 describe('prototype keys stay data', () => {
-  const text = skill(
-    '__proto__:\n  polluted: yes\nconstructor:\n  prototype:\n    polluted: yes\nexecution:\n  __proto__:\n    maxSteps: 5\n' +
-      'metadata:\n  __proto__:\n    tags: evil\n  constructor: "y"\n  toString: "z"\n',
-  );
+  const text = skillMd('a', { description: 'x', front: '__proto__:\n  polluted: yes\nconstructor:\n  prototype:\n    polluted: yes\nexecution:\n  __proto__:\n    maxSteps: 5\n' +
+      'metadata:\n  __proto__:\n    tags: evil\n  constructor: "y"\n  toString: "z"\n', body: 'Body.' });
   it('keeps __proto__ and constructor as own properties and pollutes nothing', () => {
     const r = parse(text);
     const s = r.skill;
@@ -131,7 +129,7 @@ describe('prototype keys stay data', () => {
     expect(r.infos.filter((d) => d.code === 'unknown-field').map((d) => [d.line, d.column])).toEqual([[4, 1], [6, 1]]);
   });
   it('reports them as unknown (not as extension) fields in the spec profile', () => {
-    const r = parse(skill('__proto__: 1\nconstructor: 2\ntoString: 3\n'), { profile: 'spec' });
+    const r = parse(skillMd('a', { description: 'x', front: '__proto__: 1\nconstructor: 2\ntoString: 3\n', body: 'Body.' }), { profile: 'spec' });
     expect(r.errors.map(where)).toEqual([['unknown-field', 4, 1], ['unknown-field', 5, 1], ['unknown-field', 6, 1]]);
   });
 });
@@ -149,7 +147,7 @@ describe('nothing is evaluated', () => {
     expect((globalThis as Record<string, unknown>)[flag]).toBeUndefined();
   });
   it('keeps !!js/function and custom tags as plain text with a yaml-warning', () => {
-    const text = skill(`run: !!js/function "function () { globalThis.${flag} = true }"\nother: !foo bar\n`);
+    const text = skillMd('a', { description: 'x', front: `run: !!js/function "function () { globalThis.${flag} = true }"\nother: !foo bar\n`, body: 'Body.' });
     const r = parse(text);
     expect(r.warnings.map(where)).toEqual([['yaml-warning', 4, 6], ['yaml-warning', 5, 8]]);
     expect(r.skill?.extensions).toEqual({ run: `function () { globalThis.${flag} = true }`, other: 'bar' });
@@ -162,8 +160,8 @@ describe('nothing is evaluated', () => {
 describe('bytes and characters', () => {
   it('reports a NUL at its line and column', () => {
     // `description: x` is 14 columns, so the NUL is column 15.
-    expect(parse(skill('').replace('description: x', 'description: x\0')).errors.map(where)).toEqual([['nul-byte', 3, 15]]);
-    expect(parse(utf8(skill('', 'ab\0'))).errors.map(where)).toEqual([['nul-byte', 6, 3]]);
+    expect(parse(skillMd('a', { description: 'x' }).replace('description: x', 'description: x\0')).errors.map(where)).toEqual([['nul-byte', 3, 15]]);
+    expect(parse(utf8(skillMd('a', { description: 'x', front: '', body: 'ab\0' }))).errors.map(where)).toEqual([['nul-byte', 5, 3]]);
   });
   it('refuses invalid UTF-8', () => {
     const prefix = [...utf8('---\nname: a\ndescription: ')];

@@ -1,19 +1,16 @@
 // A SkillLoader's catalog and tools over its cache: files read through the source, checked against their digests.
 import { describe, expect, it } from 'vitest';
 import { memorySource, SkillLoader, withSkills, type LoadedSkill, type ReadFileResult, type SkillSource, type SkillTool } from '../../src/index.js';
-import { rejected, thrown } from '../agent/helpers.js';
-
-function text(name: string, description: string, extra = ''): string {
-  return `---\nname: ${name}\ndescription: ${description}\n${extra}---\nInstructions for ${name}: read references/guide.md.\n`;
-}
+import { rejected, thrown } from '../support/errors.js';
+import { skillMd } from '../support/skill-md.js';
 
 const files = {
-  'refunds/SKILL.md': text('refunds', 'Decide refunds and money back under the store policy.'),
+  'refunds/SKILL.md': skillMd('refunds', { description: 'Decide refunds and money back under the store policy.' }),
   'refunds/references/guide.md': 'Refunds up to 50 EUR are automatic.',
   'refunds/assets/logo.png': new Uint8Array([0x89, 0x50, 0]),
-  'shipping/SKILL.md': text('shipping', 'Track parcels and delivery delays.'),
-  'deploy/SKILL.md': text('deploy', 'Deploy the store.', 'disable-model-invocation: true\n'),
-  'researcher/SKILL.md': text('researcher', 'Research a topic.', 'activation: manual\n'),
+  'shipping/SKILL.md': skillMd('shipping', { description: 'Track parcels and delivery delays.' }),
+  'deploy/SKILL.md': skillMd('deploy', { description: 'Deploy the store.', front: 'disable-model-invocation: true\n' }),
+  'researcher/SKILL.md': skillMd('researcher', { description: 'Research a topic.', front: 'activation: manual\n' }),
 };
 
 async function loaded(source: SkillSource = memorySource(files), limits = {}): Promise<SkillLoader> {
@@ -86,7 +83,7 @@ describe('loader catalog and tools', () => {
 
 describe('a loader larger than one catalog', () => {
   const many: Record<string, string | Uint8Array> = { ...files };
-  for (let i = 0; i < 60; i++) many[`filler-${String(i).padStart(2, '0')}/SKILL.md`] = text(`filler-${String(i).padStart(2, '0')}`, `Filler skill number ${i} about gardening and plants.`);
+  for (let i = 0; i < 60; i++) many[`filler-${String(i).padStart(2, '0')}/SKILL.md`] = skillMd(`filler-${String(i).padStart(2, '0')}`, { description: `Filler skill number ${i} about gardening and plants.` });
   const limits = { maxCatalogBytes: 1500 };
 
   it('refuses catalog() without a turn, never cut', async () => {

@@ -1,13 +1,14 @@
 // Lookups, activation filtering, subagent specs, bad skills, aborts and limits.
 import { describe, expect, it } from 'vitest';
 import { SkillLoader, isSkillError, memorySource, type SkillSource } from '../../src/index.js';
-import { fakeStore, skillText } from './helpers.js';
+import { skillMd } from '../support/skill-md.js';
+import { fakeStore } from './helpers.js';
 
 const files = {
-  'vendor-evaluation/SKILL.md': skillText('vendor-evaluation', 'intents:\n  - Vendor_Evaluation\n  - rfp_scoring\n'),
-  'auto-one/SKILL.md': skillText('auto-one', 'intents: [vendor_evaluation]\nactivation: auto\n'),
-  'hidden-manual/SKILL.md': skillText('hidden-manual', 'intents: [vendor_evaluation]\nactivation: manual\n'),
-  'plain/SKILL.md': skillText('plain'),
+  'vendor-evaluation/SKILL.md': skillMd('vendor-evaluation', { front: 'intents:\n  - Vendor_Evaluation\n  - rfp_scoring\n' }),
+  'auto-one/SKILL.md': skillMd('auto-one', { front: 'intents: [vendor_evaluation]\nactivation: auto\n' }),
+  'hidden-manual/SKILL.md': skillMd('hidden-manual', { front: 'intents: [vendor_evaluation]\nactivation: manual\n' }),
+  'plain/SKILL.md': skillMd('plain'),
   'broken/SKILL.md': '---\nname: broken\n---\nno description\n',
   'colon/SKILL.md': '---\nname: colon\ndescription: Use when: the user asks\n---\nBody\n',
 };
@@ -84,8 +85,8 @@ describe('lookups', () => {
 
 describe('loading', () => {
   it('replaces the cache on each load and reports progress per source', async () => {
-    const store = fakeStore({ 'acme/skills': [skillText('org-only')] });
-    const loader = new SkillLoader({ builtin: memorySource({ 'a/SKILL.md': skillText('a') }), store });
+    const store = fakeStore({ 'acme/skills': [skillMd('org-only')] });
+    const loader = new SkillLoader({ builtin: memorySource({ 'a/SKILL.md': skillMd('a') }), store });
     const progress: string[] = [];
     await loader.loadAll('acme', undefined, { onProgress: (p) => progress.push(`${p.tier}:${p.loaded}`) });
     expect(progress).toEqual(['builtin:1', 'org:2']);
@@ -94,7 +95,7 @@ describe('loading', () => {
   });
 
   it('an aborted load rejects with ABORTED and leaves the previous cache', async () => {
-    const loader = new SkillLoader({ builtin: memorySource({ 'a/SKILL.md': skillText('a') }) });
+    const loader = new SkillLoader({ builtin: memorySource({ 'a/SKILL.md': skillMd('a') }) });
     await loader.loadAll();
     const controller = new AbortController();
     const slow: SkillSource = {
@@ -103,7 +104,7 @@ describe('loading', () => {
         new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason))),
       read: async () => new Uint8Array(),
     };
-    const other = new SkillLoader({ builtin: [memorySource({ 'b/SKILL.md': skillText('b') }), slow] });
+    const other = new SkillLoader({ builtin: [memorySource({ 'b/SKILL.md': skillMd('b') }), slow] });
     const pending = other.loadAll(undefined, undefined, { signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toSatisfy((e) => isSkillError(e) ? e.code === 'ABORTED' : (e as Error).name === 'AbortError');
@@ -116,7 +117,7 @@ describe('loading', () => {
 
   it('a failing source becomes a source-error diagnostic and the others load', async () => {
     const failing: SkillSource = { name: 'broken-source', list: async () => { throw new Error('disk on fire'); }, read: async () => new Uint8Array() };
-    const loader = new SkillLoader({ builtin: [failing, memorySource({ 'a/SKILL.md': skillText('a') })] });
+    const loader = new SkillLoader({ builtin: [failing, memorySource({ 'a/SKILL.md': skillMd('a') })] });
     await loader.loadAll();
     expect(loader.size).toBe(1);
     expect(loader.diagnostics.find((d) => d.code === 'source-error')?.message).toContain('disk on fire');
@@ -124,7 +125,7 @@ describe('loading', () => {
 });
 
 describe('limits', () => {
-  const many = Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`s${i}/SKILL.md`, skillText(`s${i}`)]));
+  const many = Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`s${i}/SKILL.md`, skillMd(`s${i}`)]));
 
   it('a load over maxSkills throws LIMIT_EXCEEDED naming the limit and keeps the old cache', async () => {
     const loader = new SkillLoader({ builtin: memorySource(many), limits: { maxSkills: 4 } });
@@ -139,14 +140,14 @@ describe('limits', () => {
 
   it('a skill over a per-skill limit is skipped with a diagnostic naming it', async () => {
     const source = memorySource({
-      'big/SKILL.md': skillText('big', '', 'x'.repeat(2000)),
-      'many/SKILL.md': skillText('many'),
+      'big/SKILL.md': skillMd('big', { body: 'x'.repeat(2000) }),
+      'many/SKILL.md': skillMd('many'),
       'many/references/a.md': 'a',
       'many/references/b.md': 'b',
       'many/references/c.md': 'c',
-      'large-file/SKILL.md': skillText('large-file'),
+      'large-file/SKILL.md': skillMd('large-file'),
       'large-file/references/huge.md': 'y'.repeat(1500),
-      'ok/SKILL.md': skillText('ok'),
+      'ok/SKILL.md': skillMd('ok'),
     });
     const loader = new SkillLoader({ builtin: source, limits: { maxFileBytes: 1024, maxFilesPerSkill: 2 } });
     await loader.loadAll();

@@ -1,18 +1,19 @@
 // Precedence over all four tiers: builtin, org store, user store, subagent specs.
 import { describe, expect, it } from 'vitest';
 import { SkillLoader, memorySource } from '../../src/index.js';
-import { fakeStore, skillText } from './helpers.js';
+import { skillMd } from '../support/skill-md.js';
+import { fakeStore } from './helpers.js';
 
 const TIERS = ['builtin', 'org', 'user', 'subagent'] as const;
 type TierName = (typeof TIERS)[number];
 
 function loaderWith(holders: readonly TierName[]): SkillLoader {
   const marker = (tier: TierName): string => `Body from ${tier}.`;
-  const builtinFiles: Record<string, string> = { 'other/SKILL.md': skillText('other') };
-  if (holders.includes('builtin')) builtinFiles['x/SKILL.md'] = skillText('x', '', marker('builtin'));
+  const builtinFiles: Record<string, string> = { 'other/SKILL.md': skillMd('other') };
+  if (holders.includes('builtin')) builtinFiles['x/SKILL.md'] = skillMd('x', { body: marker('builtin') });
   const store = fakeStore({
-    'acme/skills': holders.includes('org') ? [skillText('x', '', marker('org'))] : [],
-    'acme/ann/skills': holders.includes('user') ? [skillText('x', '', marker('user'))] : [],
+    'acme/skills': holders.includes('org') ? [skillMd('x', { body: marker('org') })] : [],
+    'acme/ann/skills': holders.includes('user') ? [skillMd('x', { body: marker('user') })] : [],
   });
   const subagentSpecs = holders.includes('subagent')
     ? [{ name: 'x', description: 'Subagent x for tests.', tools: ['search'], maxSteps: 3, timeout: 1000, systemPromptSuffix: marker('subagent') }]
@@ -41,7 +42,7 @@ describe('precedence matrix', () => {
 
 describe('store namespaces', () => {
   it('reads [orgId, "skills"] then [orgId, userId, "skills"]', async () => {
-    const store = fakeStore({ 'acme/skills': [skillText('a')], 'acme/ann/skills': [skillText('b')] });
+    const store = fakeStore({ 'acme/skills': [skillMd('a')], 'acme/ann/skills': [skillMd('b')] });
     const loader = new SkillLoader({ store });
     const skills = await loader.loadAll('acme', 'ann');
     expect(store.calls.map((c) => c.join('/'))).toEqual(['acme/skills', 'acme/ann/skills']);
@@ -49,7 +50,7 @@ describe('store namespaces', () => {
   });
 
   it('skips the store without an org, and the user tier without a user', async () => {
-    const store = fakeStore({ 'acme/skills': [skillText('a')] });
+    const store = fakeStore({ 'acme/skills': [skillMd('a')] });
     const loader = new SkillLoader({ store });
     expect(await loader.loadAll()).toEqual([]);
     expect((await loader.loadAll('acme')).map((s) => s.name)).toEqual(['a']);
@@ -57,7 +58,7 @@ describe('store namespaces', () => {
   });
 
   it('reads at most perNamespace skills and says how many were left', async () => {
-    const items = Array.from({ length: 7 }, (_, i) => skillText(`s${i}`));
+    const items = Array.from({ length: 7 }, (_, i) => skillMd(`s${i}`));
     const loader = new SkillLoader({ store: fakeStore({ 'acme/skills': items }), limits: { perNamespace: 5 } });
     const skills = await loader.loadAll('acme');
     expect(skills).toHaveLength(5);
@@ -67,7 +68,7 @@ describe('store namespaces', () => {
   });
 
   it('defaults perNamespace to 50', async () => {
-    const items = Array.from({ length: 60 }, (_, i) => skillText(`s${i}`));
+    const items = Array.from({ length: 60 }, (_, i) => skillMd(`s${i}`));
     const loader = new SkillLoader({ store: fakeStore({ 'acme/skills': items }) });
     expect(await loader.loadAll('acme')).toHaveLength(50);
   });

@@ -2,13 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { isSkillError } from '../../src/format/errors.js';
 import { SkillLoader } from '../../src/loader/loader.js';
 import { memorySource } from '../../src/sources/memory.js';
-import { skill, skillMd } from '../routing/helpers.js';
+import { routingMd, skill } from '../routing/helpers.js';
 
 const files = {
-  'pdf-tools/SKILL.md': skillMd('pdf-tools', { description: 'Merge, split and extract text from PDF files.', examples: ['merge these two pdfs'] }),
-  'weather-report/SKILL.md': skillMd('weather-report', { description: 'Current weather and forecasts for a city.', examples: ['will it rain tomorrow'] }),
-  'refunds/SKILL.md': skillMd('refunds', { description: 'Handle refund requests for orders.', intents: ['refund_request'], examples: ['i want my money back'] }),
-  'researcher/SKILL.md': skillMd('researcher', { description: 'Fan out searches over the corpus.', activation: 'manual' }),
+  'pdf-tools/SKILL.md': routingMd('pdf-tools', { description: 'Merge, split and extract text from PDF files.', examples: ['merge these two pdfs'] }),
+  'weather-report/SKILL.md': routingMd('weather-report', { description: 'Current weather and forecasts for a city.', examples: ['will it rain tomorrow'] }),
+  'refunds/SKILL.md': routingMd('refunds', { description: 'Handle refund requests for orders.', intents: ['refund_request'], examples: ['i want my money back'] }),
+  'researcher/SKILL.md': routingMd('researcher', { description: 'Fan out searches over the corpus.', activation: 'manual' }),
 };
 
 async function loaded(source = files) {
@@ -50,7 +50,7 @@ describe('loader routing', () => {
     await loader.loadAll();
     expect(upsert).not.toHaveBeenCalled();
     const { 'weather-report/SKILL.md': _gone, ...rest } = files;
-    source = { ...rest, 'pdf-tools/SKILL.md': skillMd('pdf-tools', { description: 'Compress and convert PDF documents.' }) };
+    source = { ...rest, 'pdf-tools/SKILL.md': routingMd('pdf-tools', { description: 'Compress and convert PDF documents.' }) };
     await loader.loadAll();
     expect(upsert.mock.calls.map(([s]) => s.name)).toEqual(['pdf-tools']);
     expect(remove.mock.calls.map(([n]) => n)).toEqual(['pdf-tools', 'weather-report']);

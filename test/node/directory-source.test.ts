@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 import type { SkillSource, SourceListing } from '../../src/index.js';
 import { directorySource, type DirectorySourceOptions } from '../../src/node/index.js';
 import { describeSourceContract, type SourceFixture } from '../sources/contract.js';
-import { codeOf, skillText, tempTrees } from '../sources/helpers.js';
+import { codeOf } from '../support/errors.js';
+import { tempTrees } from '../support/temp-trees.js';
+import { skillMd } from '../support/skill-md.js';
 
 /** A fresh temp folder holding `files` (paths from the root), removed after the run. */
 const tempTree = tempTrees('satchel-dir-');
@@ -23,7 +25,7 @@ describeSourceContract(
   { entryPath: (dir, fileName) => `${contractRoot}/${dir}/${fileName}` },
 );
 
-const text = (name: string): string => skillText(name, 'directory');
+const text = (name: string): string => skillMd(name, { description: `The ${name} skill for directory source tests.`, body: `Do ${name}.` });
 
 async function listed(files: SourceFixture, options?: DirectorySourceOptions): Promise<{ root: string; source: SkillSource; listing: SourceListing }> {
   const root = await tempTree(files);

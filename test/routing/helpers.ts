@@ -1,7 +1,7 @@
 // Small builders shared by the routing tests.
-import { stringify } from 'yaml';
 import { parseSkill } from '../../src/format/parse.js';
 import type { Skill } from '../../src/format/types.js';
+import { skillMd } from '../support/skill-md.js';
 
 /** Front matter fields of a test skill besides its name. */
 export interface TestSkillFields {
@@ -14,16 +14,9 @@ export interface TestSkillFields {
   'disable-model-invocation'?: boolean;
 }
 
-/** SKILL.md text for a skill. */
-export function skillMd(name: string, fields: TestSkillFields = {}): string {
-  const { tags, ...rest } = fields;
-  const front = { name, description: `The ${name} skill.`, ...rest, ...(tags ? { metadata: { tags } } : {}) };
-  return `---\n${stringify(front)}---\nInstructions for ${name}.\n`;
-}
-
 /** A parsed skill (throws if the text does not parse). */
 export function skill(name: string, fields: TestSkillFields = {}): Skill {
-  const parsed = parseSkill(skillMd(name, fields), { folder: name });
+  const parsed = parseSkill(routingMd(name, fields), { folder: name });
   if (!parsed.skill) throw new Error(parsed.errors.map((e) => e.message).join('\n'));
   return parsed.skill;
 }
@@ -37,4 +30,10 @@ export function demoSkills(): Skill[] {
     skill('refunds', { description: 'Handle refund requests for orders.', activation: 'intent-matched', intents: ['refund_request'], examples: ['i want my money back for this order'] }),
     skill('researcher', { description: 'Fan out searches over the corpus.', activation: 'manual' }),
   ];
+}
+
+/** SKILL.md text for a routing test skill: the description defaults to `The <name> skill.`, other fields go to the front matter. */
+export function routingMd(name: string, fields: TestSkillFields = {}): string {
+  const { description = `The ${name} skill.`, ...front } = fields;
+  return skillMd(name, { description, front });
 }

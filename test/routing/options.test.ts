@@ -5,7 +5,7 @@ import { SkillLoader } from '../../src/loader/loader.js';
 import { createRouter, DEFAULT_ROUTER_OPTIONS, loadRouter, type Router, type RouterOptions } from '../../src/routing/router.js';
 import { memorySource } from '../../src/sources/memory.js';
 import type { Skill } from '../../src/format/types.js';
-import { demoSkills, skill, skillMd } from './helpers.js';
+import { demoSkills, routingMd, skill } from './helpers.js';
 
 function built(skills: Skill[], options: RouterOptions = {}): Router {
   const router = createRouter(options);
@@ -302,8 +302,8 @@ describe('options and serialisation', () => {
 
   it('a loader passes its routing options to the router, and to one it loads from an index', async () => {
     const files = {
-      'property-deals/SKILL.md': skillMd('property-deals', { description: 'Helps you buy property.' }),
-      'weather/SKILL.md': skillMd('weather', { description: 'Weather forecasts.' }),
+      'property-deals/SKILL.md': routingMd('property-deals', { description: 'Helps you buy property.' }),
+      'weather/SKILL.md': routingMd('weather', { description: 'Weather forecasts.' }),
     };
     const plain = new SkillLoader({ builtin: memorySource(files) });
     await plain.loadAll();

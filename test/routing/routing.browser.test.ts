@@ -2,16 +2,16 @@
 // and a loader routes, activates and serialises its index with no Node API.
 import { describe, expect, it } from 'vitest';
 import { loadRouter, memorySource, SkillLoader } from '../../src/index.js';
+import { skillMd } from '../support/skill-md.js';
 
-const md = (name: string, description: string, extra = ''): string => `---\nname: ${name}\ndescription: ${description}\n${extra}---\nDo ${name}.\n`;
 
 describe('routing in the browser', () => {
   it('routes, activates and round-trips its index', async () => {
     const loader = new SkillLoader({
       builtin: memorySource({
-        'pdf-tools/SKILL.md': md('pdf-tools', 'Merge, split and extract text from PDF files.'),
-        'weather-report/SKILL.md': md('weather-report', 'Current weather and forecasts for a city.', 'examples:\n  - will it rain tomorrow\n'),
-        'researcher/SKILL.md': md('researcher', 'Fan out searches.', 'activation: manual\n'),
+        'pdf-tools/SKILL.md': skillMd('pdf-tools', { description: 'Merge, split and extract text from PDF files.', body: 'Do pdf-tools.' }),
+        'weather-report/SKILL.md': skillMd('weather-report', { description: 'Current weather and forecasts for a city.', front: 'examples:\n  - will it rain tomorrow\n', body: 'Do weather-report.' }),
+        'researcher/SKILL.md': skillMd('researcher', { description: 'Fan out searches.', front: 'activation: manual\n', body: 'Do researcher.' }),
       }),
     });
     await loader.loadAll();

@@ -5,7 +5,8 @@ import { isSkillError } from '../../src/format/errors.js';
 import { bundleSource, isSkillBundle, type SkillBundle } from '../../src/sources/bundle.js';
 import { buildSkillBundle } from '../../src/node/build-bundle.js';
 import { describeSourceContract, SOURCE_FIXTURE, type SourceFixture } from './contract.js';
-import { codeOf, tempTrees } from './helpers.js';
+import { codeOf } from '../support/errors.js';
+import { tempTrees } from '../support/temp-trees.js';
 
 const tempTree = tempTrees('satchel-bundle-');
 

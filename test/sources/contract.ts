@@ -1,12 +1,11 @@
 // The shared source contract: every SkillSource, given the same standard fixture, must list, inventory and read it alike.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isSkillError, parseSkill, type SkillSource, type SourceListing } from '../../src/index.js';
+import { skillMd } from '../support/skill-md.js';
 
 /** Files by path from the source root, as `memorySource` takes them. */
 export type SourceFixture = Readonly<Record<string, string | Uint8Array>>;
 
-const skill = (name: string, extra = '', body = `Use ${name} step by step.`): string =>
-  `---\nname: ${name}\ndescription: The ${name} skill, for the source contract tests.\n${extra}---\n\n${body}\n`;
 
 /** A text file past 8 KiB whose multibyte characters straddle read boundaries. */
 const longText = 'Grüße, 世界! '.repeat(9000);
@@ -17,23 +16,23 @@ const longText = 'Grüße, 世界! '.repeat(9000);
  * lower-case `skill.md`; and a skill nested inside another.
  */
 export const SOURCE_FIXTURE: SourceFixture = {
-  'plain/SKILL.md': skill('plain'),
-  'rich/SKILL.md': skill('rich', 'license: MIT\n', 'See [the guide](references/guide.md).'),
+  'plain/SKILL.md': skillMd('plain', { description: 'The plain skill, for the source contract tests.', body: 'Use plain step by step.' }),
+  'rich/SKILL.md': skillMd('rich', { description: 'The rich skill, for the source contract tests.', front: 'license: MIT\n', body: 'See [the guide](references/guide.md).' }),
   'rich/references/guide.md': '# Guide\n\nRead me first.\n',
   'rich/references/long.txt': longText,
   'rich/references/latin1.txt': new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x0a]), // "café" in Latin-1: not UTF-8
   'rich/assets/logo.png': new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0xff]),
   'rich/scripts/run.sh': '#!/bin/sh\necho "hi"\n',
   'rich/notes.md': 'Sorts between folders: a walk lists it first, the inventory must not.\n',
-  'group/nested-skill/SKILL.md': skill('nested-skill'),
+  'group/nested-skill/SKILL.md': skillMd('nested-skill', { description: 'The nested-skill skill, for the source contract tests.', body: 'Use nested-skill step by step.' }),
   'group/nested-skill/references/deep/note.md': 'A note two folders down.\n',
-  'structured/SKILL.md': skill('structured', 'metadata:\n  body-format: structured\n', ''),
+  'structured/SKILL.md': skillMd('structured', { description: 'The structured skill, for the source contract tests.', front: 'metadata:\n  body-format: structured\n', body: '' }),
   'structured/sections/purpose.md': '# Purpose\n\nWhy this skill exists.\n',
   'structured/sections/workflow.md': '# Workflow\n\n1. Do it.\n',
-  'lower/skill.md': skill('lower'),
-  'outer/SKILL.md': skill('outer'),
+  'lower/skill.md': skillMd('lower', { description: 'The lower skill, for the source contract tests.', body: 'Use lower step by step.' }),
+  'outer/SKILL.md': skillMd('outer', { description: 'The outer skill, for the source contract tests.', body: 'Use outer step by step.' }),
   'outer/notes.md': 'Outer notes.\n',
-  'outer/inner/SKILL.md': skill('inner'),
+  'outer/inner/SKILL.md': skillMd('inner', { description: 'The inner skill, for the source contract tests.', body: 'Use inner step by step.' }),
   'outer/inner/data.txt': 'inner data\n',
 };
 

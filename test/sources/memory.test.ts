@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { parseSkill, serializeSkill, type Skill } from '../../src/index.js';
 import { memorySource } from '../../src/sources/memory.js';
 import { describeSourceContract } from './contract.js';
-import { codeOf, skillText } from './helpers.js';
+import { codeOf } from '../support/errors.js';
+import { skillMd } from '../support/skill-md.js';
 
 describeSourceContract('memory', (fixture) => memorySource(fixture));
 
-const text = (name: string): string => skillText(name, 'memory');
+const text = (name: string): string => skillMd(name, { description: `The ${name} skill for memory source tests.`, body: `Do ${name}.` });
 
 describe('memorySource', () => {
   it('is named memory unless told otherwise', () => {

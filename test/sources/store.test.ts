@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isSkillError, parseSkill, type Skill } from '../../src/index.js';
 import { storeSource, type SkillStoreItem, type SkillStoreLike } from '../../src/sources/store.js';
 import { describeSourceContract, type SourceFixture } from './contract.js';
+import { skillMd } from '../support/skill-md.js';
 
 /** A store over fixed namespaces; honours `limit` only when asked to, and records each call. */
 function fakeStore(items: readonly SkillStoreItem[], honourLimit = true): SkillStoreLike & { calls: unknown[][] } {
@@ -38,8 +39,7 @@ describeSourceContract('store', (fixture) => storeSource(fakeStore(itemsOf(fixtu
   folders: false,
 });
 
-const text = (name: string, extra = ''): string => `---\nname: ${name}\ndescription: The ${name} skill for store source tests.\n${extra}---\nDo ${name}.\n`;
-const items = (n: number): SkillStoreItem[] => Array.from({ length: n }, (_, i) => ({ key: `s${i}`, value: text(`s${i}`) }));
+const items = (n: number): SkillStoreItem[] => Array.from({ length: n }, (_, i) => ({ key: `s${i}`, value: skillMd(`s${i}`) }));
 
 async function errorOf(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
@@ -83,12 +83,12 @@ describe('storeSource', () => {
   });
 
   it('reads every document shape into SKILL.md text the parser accepts', async () => {
-    const bytes = new TextEncoder().encode(text('bytes'));
+    const bytes = new TextEncoder().encode(skillMd('bytes'));
     const store = fakeStore([
-      { key: 'plain', value: text('plain') },
+      { key: 'plain', value: skillMd('plain') },
       { key: 'bytes', value: bytes },
-      { key: 'doc', value: { text: text('doc'), files: { 'references/a.md': 'A', 'assets/x.bin': new Uint8Array([0, 1]) } } },
-      { key: 'filed', value: { files: { 'Skill.md': text('filed'), 'notes.md': 'n' } } },
+      { key: 'doc', value: { text: skillMd('doc'), files: { 'references/a.md': 'A', 'assets/x.bin': new Uint8Array([0, 1]) } } },
+      { key: 'filed', value: { files: { 'Skill.md': skillMd('filed'), 'notes.md': 'n' } } },
       { key: 'like', value: { name: 'like', description: 'A Skill-like document for store tests.', instructions: 'Follow these steps.', 'allowed-tools': 'Read Bash(git:*)', intents: ['greet'], activation: 'manual', team: 'core' } },
       { key: 'camel', value: { name: 'camel', description: 'A camelCase Skill-like document for store tests.', content: 'Body.', allowedTools: ['Read'], disableModelInvocation: true, argumentHint: '[file]', tags: ['a', 'b'] } },
     ]);
@@ -111,7 +111,7 @@ describe('storeSource', () => {
   });
 
   it('writes a stored Skill object back to text that parses into the same skill', async () => {
-    const original = parseSkill(text('round', 'license: MIT\nintents: [pay]\nexamples: ["pay my bill"]\nmetadata:\n  tags: "x y"\ncustom-key: 1\n'), { folder: 'round' }).skill as Skill;
+    const original = parseSkill(skillMd('round', { front: 'license: MIT\nintents: [pay]\nexamples: ["pay my bill"]\nmetadata:\n  tags: "x y"\ncustom-key: 1\n' }), { folder: 'round' }).skill as Skill;
     const { entries } = await storeSource(fakeStore([{ key: 'round', value: original }]), ['o']).list();
     const again = parseSkill(entries[0]?.text ?? '', { folder: 'round' }).skill;
     expect(again?.digest).toBe(original.digest);
@@ -126,14 +126,14 @@ describe('storeSource', () => {
       key: 'getter',
     };
     const store = fakeStore([
-      { key: 'ok', value: text('ok') },
+      { key: 'ok', value: skillMd('ok') },
       { key: 'null', value: null },
       { key: 'number', value: 7 },
       { key: 'empty', value: { foo: 1 } },
       { key: 'badtext', value: { text: 5 } },
-      { key: 'badfile', value: { text: text('x'), files: { 'a.md': 5 } } },
-      { key: '../escape', value: text('escape') },
-      { key: 'ok', value: text('again') },
+      { key: 'badfile', value: { text: skillMd('x'), files: { 'a.md': 5 } } },
+      { key: '../escape', value: skillMd('escape') },
+      { key: 'ok', value: skillMd('again') },
       throwing,
       'not an item' as unknown as SkillStoreItem,
     ]);
@@ -154,13 +154,13 @@ describe('storeSource', () => {
   });
 
   it('refuses unsafe file paths inside a document with an unsafe-path error on the entry', async () => {
-    const { entries } = await storeSource(fakeStore([{ key: 'a', value: { text: text('a'), files: { '../up.md': 'x', 'ok.md': 'y' } } }]), ['o']).list();
+    const { entries } = await storeSource(fakeStore([{ key: 'a', value: { text: skillMd('a'), files: { '../up.md': 'x', 'ok.md': 'y' } } }]), ['o']).list();
     expect(entries[0]?.files?.map((f) => f.path)).toEqual(['ok.md']);
     expect(entries[0]?.diagnostics?.map((d) => [d.code, d.severity])).toEqual([['unsafe-path', 'error']]);
   });
 
   it('names keyless items after the skill, else their index', async () => {
-    const { entries } = await storeSource(fakeStore([{ value: text('by-index') }, { value: { name: 'named', description: 'A keyless named skill document.', content: 'x' } }] as SkillStoreItem[]), ['o']).list();
+    const { entries } = await storeSource(fakeStore([{ value: skillMd('by-index') }, { value: { name: 'named', description: 'A keyless named skill document.', content: 'x' } }] as SkillStoreItem[]), ['o']).list();
     expect(entries.map((e) => e.dir)).toEqual(['0', 'named']);
   });
 
@@ -176,19 +176,19 @@ describe('storeSource', () => {
   });
 
   it('serves reads from the documents of the last listing, listing first when needed', async () => {
-    const docs: SkillStoreItem[] = [{ key: 'a', value: { text: text('a'), files: { 'r.md': 'one' } } }];
+    const docs: SkillStoreItem[] = [{ key: 'a', value: { text: skillMd('a'), files: { 'r.md': 'one' } } }];
     const store = fakeStore(docs);
     const source = storeSource(store, ['o']);
     expect(new TextDecoder().decode(await source.read('a/r.md'))).toBe('one');
     expect(store.calls).toHaveLength(1);
-    docs[0] = { key: 'a', value: { text: text('a'), files: { 'r.md': 'two' } } };
+    docs[0] = { key: 'a', value: { text: skillMd('a'), files: { 'r.md': 'two' } } };
     expect(new TextDecoder().decode(await source.read('a/r.md'))).toBe('one');
     await source.list();
     expect(new TextDecoder().decode(await source.read('a/r.md'))).toBe('two');
   });
 
   it('keeps files of a nested key to that key', async () => {
-    const source = storeSource(fakeStore([{ key: 'outer', value: { text: text('outer'), files: { 'x.md': 'o' } } }, { key: 'outer/inner', value: { text: text('inner'), files: { 'x.md': 'i' } } }]), ['o']);
+    const source = storeSource(fakeStore([{ key: 'outer', value: { text: skillMd('outer'), files: { 'x.md': 'o' } } }, { key: 'outer/inner', value: { text: skillMd('inner'), files: { 'x.md': 'i' } } }]), ['o']);
     expect(new TextDecoder().decode(await source.read('outer/inner/x.md'))).toBe('i');
     expect(new TextDecoder().decode(await source.read('outer/x.md'))).toBe('o');
   });

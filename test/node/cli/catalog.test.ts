@@ -1,7 +1,7 @@
 // satchel catalog <path…>: what the model would see.
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../src/node/cli/index.js';
-import { tempTrees } from '../../sources/helpers.js';
+import { tempTrees } from '../../support/temp-trees.js';
 
 const tree = tempTrees('satchel-cli-catalog-');
 
