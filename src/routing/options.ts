@@ -27,10 +27,22 @@ export interface RouterOptions {
   inexactWeight?: number;
   /** BM25 parameters: `k` saturation, `b` length normalisation, `d` floor. */
   bm25?: { k: number; b: number; d: number };
-  /** Pseudo-relevance feedback: a second pass with the best hits' characteristic terms added (`false`: off). */
-  feedback?: FeedbackOptions | false;
   /** Nearest-example evidence fused by max with the aggregate score: its weight and length penalty (`false`: off). */
   exampleMatch?: { weight: number; lengthPower: number } | false;
+  /** Exponent of the penalty on evidence for a profile heavier than the mean (0: none). */
+  lengthNorm?: number;
+  /**
+   * Measured variants that did not beat the defaults on the development sets (docs/routing.md): kept for
+   * experiments on other skill sets and as hooks for an external stage (`related`, `termPrior`). They may change
+   * or go without a major version.
+   */
+  experimental?: ExperimentalRouterOptions;
+}
+
+/** Routing variants under trial; see {@link RouterOptions.experimental}. */
+export interface ExperimentalRouterOptions {
+  /** Pseudo-relevance feedback: a second pass with the best hits' characteristic terms added (`false`: off). */
+  feedback?: FeedbackOptions | false;
   /** Query expansion by related terms, e.g. a thesaurus's synonyms (`false`: off). */
   related?: RelatedOptions | false;
   /** Count a term's document frequency by profile strength rather than presence. */
@@ -41,8 +53,6 @@ export interface RouterOptions {
   bm25Power?: number;
   /** A prior weight (0–1) of each non-stop query term, e.g. lower for words common in general English. */
   termPrior?: ((term: string) => number) | false;
-  /** Exponent of the penalty on evidence for a profile heavier than the mean (0: none). */
-  lengthNorm?: number;
 }
 
 /** The measured defaults. */
@@ -71,8 +81,12 @@ export type ResolvedRouterOptions = typeof DEFAULT_ROUTER_OPTIONS;
 /** Fills unset options from {@link DEFAULT_ROUTER_OPTIONS}. */
 export function resolveRouterOptions(options: RouterOptions): ResolvedRouterOptions {
   const out: Record<string, unknown> = { ...DEFAULT_ROUTER_OPTIONS };
-  for (const key of ['fuzzy', 'prefix', 'inexactWeight', 'exampleShare', 'stopWordWeight', 'bm25', 'feedback', 'exampleMatch', 'related', 'softFrequency', 'idfPower', 'bm25Power', 'termPrior', 'lengthNorm'] as const) {
+  for (const key of ['fuzzy', 'prefix', 'inexactWeight', 'exampleShare', 'stopWordWeight', 'bm25', 'exampleMatch', 'lengthNorm'] as const) {
     if (options[key] !== undefined) out[key] = options[key];
+  }
+  const experimental = options.experimental ?? {};
+  for (const key of ['feedback', 'related', 'softFrequency', 'idfPower', 'bm25Power', 'termPrior'] as const) {
+    if (experimental[key] !== undefined) out[key] = experimental[key];
   }
   return {
     ...(out as ResolvedRouterOptions),

@@ -41,29 +41,29 @@ describe('related (query expansion)', () => {
   });
 
   it("a related term lets the query reach a skill that only says 'buy'", () => {
-    const [top, ...rest] = built(skills, { related: { of, weight: 1 } }).route('purchase a house');
+    const [top, ...rest] = built(skills, { experimental: { related: { of, weight: 1 } } }).route('purchase a house');
     expect(top).toMatchObject({ name: 'property-deals', terms: [term('buy')] });
     expect(top!.score).toBeGreaterThan(0);
     expect(rest).toEqual([]);
   });
 
   it('counts a related term at its weight (lower weight, lower score; 0 leaves no evidence)', () => {
-    const full = scores(built(skills, { related: { of, weight: 1 } }), 'purchase a house')['property-deals']!;
-    const low = scores(built(skills, { related: { of, weight: 0.2 } }), 'purchase a house')['property-deals']!;
+    const full = scores(built(skills, { experimental: { related: { of, weight: 1 } } }), 'purchase a house')['property-deals']!;
+    const low = scores(built(skills, { experimental: { related: { of, weight: 0.2 } } }), 'purchase a house')['property-deals']!;
     expect(low).toBeGreaterThan(0);
     expect(low).toBeLessThan(full);
   });
 
   // Every hit reached only through zero-weight terms once gave 0/0 = NaN; such a skill is now no match at all.
   it('weight 0 leaves no evidence: the skill is not a match', () => {
-    const hits = built(skills, { related: { of, weight: 0 } }).route('purchase a house');
+    const hits = built(skills, { experimental: { related: { of, weight: 0 } } }).route('purchase a house');
     expect(hits.map((h) => h.name)).not.toContain('property-deals');
     expect(hits.every((h) => Number.isFinite(h.score) && h.score > 0)).toBe(true);
   });
 
   it('expands only full-weight query terms, never stop words', () => {
     const asked: string[] = [];
-    built(skills, { related: { of: (t) => (asked.push(t), []), weight: 1 } }).route('the purchase of a house');
+    built(skills, { experimental: { related: { of: (t) => (asked.push(t), []), weight: 1 } } }).route('the purchase of a house');
     expect(asked).toEqual([term('purchase'), term('house')]);
   });
 });
@@ -79,29 +79,29 @@ describe('termPrior', () => {
     const plain = built(skills);
     expect(scores(plain, 'merge weather')['pdf-tools']).toBeGreaterThan(0);
     expect(scores(plain, 'merge weather').weather).toBeLessThan(scores(plain, 'weather').weather!);
-    const damped = built(skills, { termPrior: (t) => (t === term('merge') ? 0 : 1) });
+    const damped = built(skills, { experimental: { termPrior: (t) => (t === term('merge') ? 0 : 1) } });
     expect(scores(damped, 'merge weather').weather).toBe(scores(plain, 'weather').weather);
     // Surprise worth knowing: the skill reached only through the zero-prior term is still listed, at score 0.
     expect(scores(damped, 'merge weather')['pdf-tools'] ?? 0).toBe(0);
   });
 
   it('a prior of 1 for every term equals no prior; a partial prior lowers that term’s evidence', () => {
-    expect(rankings(built(demoSkills(), { termPrior: () => 1 }))).toEqual(rankings(built(demoSkills())));
-    const half = built(skills, { termPrior: (t) => (t === term('merge') ? 0.5 : 1) });
+    expect(rankings(built(demoSkills(), { experimental: { termPrior: () => 1 } }))).toEqual(rankings(built(demoSkills())));
+    const half = built(skills, { experimental: { termPrior: (t) => (t === term('merge') ? 0.5 : 1) } });
     expect(scores(half, 'merge weather')['pdf-tools']).toBeLessThan(scores(built(skills), 'merge weather')['pdf-tools']!);
     expect(scores(half, 'merge weather')['pdf-tools']).toBeGreaterThan(0);
   });
 
   // The only hit comes through a zero-prior term while another term has weight: no match, never a NaN score.
   it('a prior of 0 on the only matching term leaves no match', () => {
-    const hits = built(skills, { termPrior: (t) => (t === term('merge') ? 0 : 1) }).route('merge zzzz');
+    const hits = built(skills, { experimental: { termPrior: (t) => (t === term('merge') ? 0 : 1) } }).route('merge zzzz');
     expect(hits.map((h) => h.name)).not.toContain('pdf-tools');
     expect(hits.every((h) => Number.isFinite(h.score))).toBe(true);
   });
 
   it('is not asked about stop words (they weigh stopWordWeight)', () => {
     const asked: string[] = [];
-    built(skills, { termPrior: (t) => (asked.push(t), 1) }).route('merge the weather');
+    built(skills, { experimental: { termPrior: (t) => (asked.push(t), 1) } }).route('merge the weather');
     expect(asked).toEqual([term('merge'), term('weather')]);
   });
 });
@@ -121,7 +121,7 @@ describe('feedback (pseudo-relevance feedback)', () => {
   });
 
   it('adds the top hit’s characteristic terms, reaching a skill only through them, below the top hit', () => {
-    const hits = built(skills, { feedback: fb }).route('merge pdf');
+    const hits = built(skills, { experimental: { feedback: fb } }).route('merge pdf');
     expect(hits.map((h) => h.name)).toEqual(['pdf-tools', 'ghostscript-manual']);
     expect(hits[1]!.terms).toEqual([term('ghostscript')]);
     expect(hits[1]!.score).toBeGreaterThan(0);
@@ -130,31 +130,32 @@ describe('feedback (pseudo-relevance feedback)', () => {
   });
 
   it('a larger feedback weight scores the linked skill higher; terms: 0 adds nothing', () => {
-    const low = scores(built(skills, { feedback: { ...fb, weight: 0.1 } }), 'merge pdf')['ghostscript-manual']!;
-    const high = scores(built(skills, { feedback: { ...fb, weight: 0.6 } }), 'merge pdf')['ghostscript-manual']!;
+    const low = scores(built(skills, { experimental: { feedback: { ...fb, weight: 0.1 } } }), 'merge pdf')['ghostscript-manual']!;
+    const high = scores(built(skills, { experimental: { feedback: { ...fb, weight: 0.6 } } }), 'merge pdf')['ghostscript-manual']!;
     expect(low).toBeGreaterThan(0);
     expect(high).toBeGreaterThan(low);
-    expect(built(skills, { feedback: { ...fb, terms: 0 } }).route('merge pdf')).toEqual(built(skills).route('merge pdf'));
+    expect(built(skills, { experimental: { feedback: { ...fb, terms: 0 } } }).route('merge pdf')).toEqual(built(skills).route('merge pdf'));
   });
 
   it('never adds stop words, and changes nothing when the first pass finds nothing', () => {
     const withStop = [skill('pdf-tools', { description: 'Merge the pdf for them.' }), skill('pronouns', { description: 'them' })];
-    expect(built(withStop, { feedback: { docs: 1, terms: 20, weight: 1 } }).route('merge pdf').map((h) => h.name)).toEqual(['pdf-tools']);
-    expect(built(skills, { feedback: fb }).route('zzzz qqqq')).toEqual([]);
+    expect(built(withStop, { experimental: { feedback: { docs: 1, terms: 20, weight: 1 } } }).route('merge pdf').map((h) => h.name)).toEqual(['pdf-tools']);
+    expect(built(skills, { experimental: { feedback: fb } }).route('zzzz qqqq')).toEqual([]);
   });
 });
 
 describe('idfPower and bm25Power', () => {
   it('1 equals the defaults exactly', () => {
     const base = rankings(built(demoSkills()));
-    expect(rankings(built(demoSkills(), { idfPower: 1 }))).toEqual(base);
-    expect(rankings(built(demoSkills(), { bm25Power: 1 }))).toEqual(base);
-    expect(rankings(built(demoSkills(), { idfPower: 1, bm25Power: 1 }))).toEqual(base);
+    expect(rankings(built(demoSkills(), { experimental: { idfPower: 1 } }))).toEqual(base);
+    expect(rankings(built(demoSkills(), { experimental: { bm25Power: 1 } }))).toEqual(base);
+    expect(rankings(built(demoSkills(), { experimental: { idfPower: 1, bm25Power: 1 } }))).toEqual(base);
   });
 
   it('other values change the scores', () => {
     const base = rankings(built(demoSkills()));
-    for (const options of [{ idfPower: 0.5 }, { idfPower: 2 }, { bm25Power: 0 }, { bm25Power: 2 }]) {
+    for (const experimental of [{ idfPower: 0.5 }, { idfPower: 2 }, { bm25Power: 0 }, { bm25Power: 2 }]) {
+      const options = { experimental };
       expect(rankings(built(demoSkills(), options)), JSON.stringify(options)).not.toEqual(base);
     }
   });
@@ -163,7 +164,7 @@ describe('idfPower and bm25Power', () => {
     const skills = [skill('invoice', { description: 'Tools.' }), skill('billing', { description: 'Create an invoice.' })];
     const plain = scores(built(skills, { lengthNorm: 0, exampleMatch: false }), 'invoice');
     expect(plain.invoice).toBeGreaterThan(plain.billing!); // the name's boost, through BM25
-    const flat = scores(built(skills, { bm25Power: 0, lengthNorm: 0, exampleMatch: false }), 'invoice');
+    const flat = scores(built(skills, { lengthNorm: 0, exampleMatch: false, experimental: { bm25Power: 0 } }), 'invoice');
     expect(flat.invoice).toBeGreaterThan(0);
     expect(flat.invoice).toBe(flat.billing);
   });
@@ -177,7 +178,7 @@ describe('idfPower and bm25Power', () => {
       skill('sale-alerts', { description: 'Alerts about sales.' }),
     ];
     const base = scores(built(skills, { exampleMatch: false, lengthNorm: 0 }), 'sales report');
-    const flat = scores(built(skills, { idfPower: 0, exampleMatch: false, lengthNorm: 0 }), 'sales report');
+    const flat = scores(built(skills, { exampleMatch: false, lengthNorm: 0, experimental: { idfPower: 0 } }), 'sales report');
     // By default the rare term carries sale-alerts above the skills that only share 'report'.
     expect(base['sale-alerts']).toBeGreaterThan(base['audit-report']!);
     expect(flat['sale-alerts']! / flat['sales-report']!).toBeLessThan(base['sale-alerts']! / base['sales-report']!);
@@ -195,19 +196,19 @@ describe('softFrequency', () => {
 
   it('counts a weak profile term as a fraction of a document: the term is rarer, so it scores higher', () => {
     const hard = scores(built(skills), 'redrobin');
-    const soft = scores(built(skills, { softFrequency: true }), 'redrobin');
+    const soft = scores(built(skills, { experimental: { softFrequency: true } }), 'redrobin');
     expect(soft.burgers).toBeGreaterThan(hard.burgers!);
   });
 
   it('changes nothing when every profile term is at full strength', () => {
     const plain = [skill('pdf-tools', { description: 'Merge PDF files.' }), skill('weather', { description: 'Weather forecasts.' }), skill('git', { description: 'Merge git branches.' })];
-    for (const q of ['merge pdf', 'weather', 'merge git branches']) expect(built(plain, { softFrequency: true }).route(q)).toEqual(built(plain).route(q));
+    for (const q of ['merge pdf', 'weather', 'merge git branches']) expect(built(plain, { experimental: { softFrequency: true } }).route(q)).toEqual(built(plain).route(q));
   });
 
   it('keeps removal exact: after a remove it ranks as a fresh build', () => {
-    const r = built(skills, { softFrequency: true });
+    const r = built(skills, { experimental: { softFrequency: true } });
     r.remove('burgers');
-    const fresh = built(skills.filter((s) => s.name !== 'burgers'), { softFrequency: true });
+    const fresh = built(skills.filter((s) => s.name !== 'burgers'), { experimental: { softFrequency: true } });
     for (const q of ['redrobin', 'book a table at redrobin', 'weather']) expect(r.route(q)).toEqual(fresh.route(q));
   });
 });
@@ -269,12 +270,12 @@ describe('lengthNorm (on by default)', () => {
 describe('options and serialisation', () => {
   const of = (t: string): string[] => (t === term('purchase') ? [term('buy')] : []);
   const cases: [string, RouterOptions][] = [
-    ['feedback', { feedback: { docs: 2, terms: 5, weight: 0.3 } }],
-    ['related', { related: { of, weight: 0.5 } }],
-    ['softFrequency', { softFrequency: true }],
-    ['idfPower', { idfPower: 1.5 }],
-    ['bm25Power', { bm25Power: 2 }],
-    ['termPrior', { termPrior: (t) => (t === term('merge') ? 0.3 : 1) }],
+    ['feedback', { experimental: { feedback: { docs: 2, terms: 5, weight: 0.3 } } }],
+    ['related', { experimental: { related: { of, weight: 0.5 } } }],
+    ['softFrequency', { experimental: { softFrequency: true } }],
+    ['idfPower', { experimental: { idfPower: 1.5 } }],
+    ['bm25Power', { experimental: { bm25Power: 2 } }],
+    ['termPrior', { experimental: { termPrior: (t) => (t === term('merge') ? 0.3 : 1) } }],
     ['exampleMatch', { exampleMatch: false }],
     ['lengthNorm', { lengthNorm: 0 }],
   ];
@@ -309,11 +310,11 @@ describe('options and serialisation', () => {
     await plain.loadAll();
     expect(plain.route('purchase a house')).toEqual([]);
     const related = { of, weight: 1 };
-    const loader = new SkillLoader({ builtin: memorySource(files), routing: { related } });
+    const loader = new SkillLoader({ builtin: memorySource(files), routing: { experimental: { related } } });
     await loader.loadAll();
     expect(loader.route('purchase a house').map((h) => h.skill.name)).toEqual(['property-deals']);
     const index = JSON.parse(JSON.stringify(loader.router.toJSON()));
-    const again = new SkillLoader({ builtin: memorySource(files), routing: { index, related } });
+    const again = new SkillLoader({ builtin: memorySource(files), routing: { index, experimental: { related } } });
     await again.loadAll();
     expect(again.route('purchase a house').map((h) => [h.skill.name, h.score])).toEqual(loader.route('purchase a house').map((h) => [h.skill.name, h.score]));
   });
