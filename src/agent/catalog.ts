@@ -6,7 +6,7 @@
  * @module
  */
 import { SkillError } from '../format/errors.js';
-import { SKILL_LOAD, SKILL_READ, providerToolName } from './tool-names.js';
+import { SKILLS_LOAD, SKILLS_READ, providerToolName } from './tool-names.js';
 import type { Skill } from '../format/types.js';
 
 /** A user turn, as routing takes it: free text and/or intent labels. */
@@ -67,8 +67,8 @@ function partsOf(options: CatalogOptions): CatalogParts {
   const name = (id: string): string => (options.toolNames === 'provider' ? providerToolName(id) : id);
   const paragraph =
     'Skills are folders of instructions for particular kinds of tasks. Each entry below gives a skill\'s name and when to use it. ' +
-    `When a task matches a skill, first call the \`${name(SKILL_LOAD)}\` tool with the skill's name and follow the instructions it returns; ` +
-    `when those instructions refer to one of the skill's files, read it with the \`${name(SKILL_READ)}\` tool. ` +
+    `When a task matches a skill, first call the \`${name(SKILLS_LOAD)}\` tool with the skill's name and follow the instructions it returns; ` +
+    `when those instructions refer to one of the skill's files, read it with the \`${name(SKILLS_READ)}\` tool. ` +
     'Load a skill only when the task needs it.';
   if (options.format === 'xml') {
     return {

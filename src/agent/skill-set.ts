@@ -8,7 +8,7 @@ import { SkillError } from '../format/errors.js';
 import { canonicalJson, sha256Digest } from '../shared/hash.js';
 import { checkSetLimits } from './set-limits.js';
 import { contentsOf, type SkillContents } from './contents.js';
-import { SKILL_PERMISSIONS } from './tool-names.js';
+import { SKILLS_PERMISSIONS } from './tool-names.js';
 import { createSkillTools, listedTextFile, type SkillTool } from './tools.js';
 import { resolveLimits, SKILL_SET_LIMITS, type ResolvedLimits, type Skill, type SkillLimits } from '../format/types.js';
 
@@ -71,7 +71,7 @@ export function createSkillSet(skills: readonly Skill[], limits?: SkillLimits): 
     skills: list,
     limits: resolved,
     digest,
-    permissions: SKILL_PERMISSIONS,
+    permissions: SKILLS_PERMISSIONS,
     tools,
     get: (name: string) => byName.get(name),
     readFile(name: string, path: string): string {

@@ -5,10 +5,10 @@
  */
 
 /** Id of the tool that loads a skill's instructions and file list. */
-export const SKILL_LOAD = 'skills.load';
+export const SKILLS_LOAD = 'skills.load';
 
 /** Id of the tool that reads one text file of a skill. */
-export const SKILL_READ = 'skills.read';
+export const SKILLS_READ = 'skills.read';
 
 /** The grant every skill tool needs besides its own `tool:<id>` grant. */
 export const SKILLS_READ_GRANT = 'skills:read';
@@ -17,7 +17,7 @@ export const SKILLS_READ_GRANT = 'skills:read';
  * Every grant the skill tools need, for a runtime's allow list
  * (`skills.permissions`).
  */
-export const SKILL_PERMISSIONS: readonly string[] = Object.freeze([`tool:${SKILL_LOAD}`, `tool:${SKILL_READ}`, SKILLS_READ_GRANT]);
+export const SKILLS_PERMISSIONS: readonly string[] = Object.freeze([`tool:${SKILLS_LOAD}`, `tool:${SKILLS_READ}`, SKILLS_READ_GRANT]);
 
 /**
  * A tool id as OpenAI and Anthropic accept tool names (`^[A-Za-z0-9_-]{1,64}$`):

@@ -8,7 +8,7 @@ import { substituteArguments } from './arguments.js';
 import { byteLength, isModelVisible } from './catalog.js';
 import { SkillError } from '../format/errors.js';
 import { unsafePathReason } from '../shared/paths.js';
-import { SKILL_LOAD, SKILL_READ, SKILLS_READ_GRANT } from './tool-names.js';
+import { SKILLS_LOAD, SKILLS_READ, SKILLS_READ_GRANT } from './tool-names.js';
 import type { Skill, SkillFile } from '../format/types.js';
 
 /** A JSON Schema object, as tool definitions carry it. */
@@ -94,7 +94,7 @@ export function createSkillTools(shelf: SkillShelf): readonly SkillTool[] {
     return fits ? { type: 'string', enum: [...names], description: what } : { type: 'string', description: what };
   };
   const load: SkillTool<LoadedSkill> = Object.freeze({
-    id: SKILL_LOAD,
+    id: SKILLS_LOAD,
     description:
       "Load a skill by name: returns its full instructions and the list of its files (path, size, text or binary). Call it before a task that one of the catalog's skills covers.",
     inputSchema: {
@@ -109,7 +109,7 @@ export function createSkillTools(shelf: SkillShelf): readonly SkillTool[] {
     effects: 'none' as const,
     cost: 0 as const,
     version: shelf.digest,
-    grants: Object.freeze([`tool:${SKILL_LOAD}`, SKILLS_READ_GRANT]),
+    grants: Object.freeze([`tool:${SKILLS_LOAD}`, SKILLS_READ_GRANT]),
     run: async (input: unknown): Promise<LoadedSkill> => {
       const { name, args } = loadInput(input);
       const skill = byName.get(name);
@@ -118,7 +118,7 @@ export function createSkillTools(shelf: SkillShelf): readonly SkillTool[] {
     },
   });
   const read: SkillTool<ReadFileResult> = Object.freeze({
-    id: SKILL_READ,
+    id: SKILLS_READ,
     description: 'Read one text file of a skill, by its path exactly as listed when the skill was loaded. Binary files cannot be read.',
     inputSchema: {
       type: 'object',
@@ -132,7 +132,7 @@ export function createSkillTools(shelf: SkillShelf): readonly SkillTool[] {
     effects: 'none' as const,
     cost: 0 as const,
     version: shelf.digest,
-    grants: Object.freeze([`tool:${SKILL_READ}`, SKILLS_READ_GRANT]),
+    grants: Object.freeze([`tool:${SKILLS_READ}`, SKILLS_READ_GRANT]),
     run: async (input: unknown): Promise<ReadFileResult> => {
       const { name, path } = readInput(input);
       const skill = byName.get(name);

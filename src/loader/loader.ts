@@ -16,7 +16,7 @@ import type { SkillSource } from '../sources/source.js';
 import { DEFAULT_PER_NAMESPACE, storeSource, type SkillStoreLike } from '../sources/store.js';
 import type { SubagentSpec } from './subagent.js';
 import { createRouter, loadRouter, type RouteOptions, type Router, type RouterJSON, type RouterOptions } from '../routing/router.js';
-import { SKILL_PERMISSIONS } from '../agent/tool-names.js';
+import { SKILLS_PERMISSIONS } from '../agent/tool-names.js';
 import type { SkillTool } from '../agent/tools.js';
 import { LOADER_LIMITS, resolveLimits, type ResolvedLimits, type Skill, type SkillLimits, type SkillSourceKind } from '../format/types.js';
 
@@ -241,7 +241,7 @@ export class SkillLoader {
 
   /** The grants the skill tools need: `['tool:skills.load', 'tool:skills.read', 'skills:read']`. */
   get permissions(): readonly string[] {
-    return SKILL_PERMISSIONS;
+    return SKILLS_PERMISSIONS;
   }
 
   /** The limits in force (defaults: {@link LOADER_LIMITS}). */

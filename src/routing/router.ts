@@ -235,9 +235,25 @@ export class Router {
   }
 }
 
-/** A new, empty router. */
-export function createRouter(options: RouterOptions = {}): Router {
-  return new Router(options);
+/** Options of {@link createRouter}: the tuning, and optionally a serialised index to start from. */
+export interface CreateRouterOptions extends RouterOptions {
+  /** An index from {@link Router.toJSON} (e.g. shipped with a builtin bundle); refused with `INVALID_INDEX` when it does not fit. */
+  index?: RouterJSON;
+}
+
+/**
+ * A router: empty, or read back from a serialised index. The one way to make a router.
+ *
+ * @example
+ * ```ts
+ * const router = createRouter()
+ * router.sync(skills)
+ * const again = createRouter({ index: JSON.parse(JSON.stringify(router.toJSON())) })
+ * ```
+ */
+export function createRouter(options: CreateRouterOptions = {}): Router {
+  const { index, ...tuning } = options;
+  return index === undefined ? new Router(tuning) : loadRouter(index, tuning);
 }
 
 /**

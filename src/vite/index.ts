@@ -29,7 +29,6 @@ import type { SkillBundle } from '../sources/bundle.js';
 import type { SkillLimits } from '../format/types.js';
 import { buildSkillBundle } from '../node/build-bundle.js';
 
-export { buildSkillBundle, type BuildSkillBundleOptions } from '../node/build-bundle.js';
 export type { SkillBundle, SkillBundleEntry, SkillBundleFile } from '../sources/bundle.js';
 
 /** The virtual module id the plugin serves by default. */

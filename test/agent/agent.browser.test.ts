@@ -1,20 +1,8 @@
 // The agent integration in a real browser (Chromium via vitest browser mode): defineSkill, a set, its catalog and
 // tools, and a loader's skills.read over a bundle, all synchronous hashing and no Node API.
 import { describe, expect, it } from 'vitest';
-import {
-  bundleSource,
-  createSkillSet,
-  defineSkill,
-  runTool,
-  sha256Digest,
-  SkillLoader,
-  toAnthropicTool,
-  withSkills,
-  type LoadedSkill,
-  type ReadFileResult,
-  type SkillBundle,
-  type SkillTool,
-} from '../../src/index.js';
+import { bundleSource, createSkillSet, defineSkill, runTool, SkillLoader, toAnthropicTool, withSkills, type LoadedSkill, type ReadFileResult, type SkillBundle, type SkillTool } from '../../src/index.js';
+import { sha256Digest } from '../../src/shared/hash.js';
 
 const POLICY = 'Refunds up to 50 EUR are automatic — café receipts too.';
 

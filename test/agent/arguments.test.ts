@@ -1,6 +1,6 @@
 // Argument substitution in loaded instructions, after Claude Code's rules.
 import { describe, expect, it } from 'vitest';
-import { splitArguments, substituteArguments } from '../../src/index.js';
+import { splitArguments, substituteArguments } from '../../src/agent/arguments.js';
 
 describe('splitArguments', () => {
   it.each([

@@ -1,6 +1,7 @@
 // The catalog: a paragraph, then one entry per model-visible skill; XML on request, escaped; refused over its limit.
 import { describe, expect, it } from 'vitest';
-import { createSkillSet, defineSkill, escapeXml, renderCatalog, selectForTurn, type Skill } from '../../src/index.js';
+import { createSkillSet, defineSkill, type Skill } from '../../src/index.js';
+import { escapeXml, renderCatalog, selectForTurn } from '../../src/agent/catalog.js';
 import { catalogFits } from '../../src/agent/catalog.js';
 import { thrown } from '../support/errors.js';
 

@@ -1,6 +1,7 @@
 // defineSkill: skills in code, built through the SKILL.md parser.
 import { describe, expect, it } from 'vitest';
-import { defineSkill, parseSkill, sha256Digest } from '../../src/index.js';
+import { defineSkill, parseSkill } from '../../src/index.js';
+import { sha256Digest } from '../../src/shared/hash.js';
 import { thrown } from '../support/errors.js';
 
 const refunds = {

@@ -2,7 +2,8 @@
 // yields a diagnostic naming the rule, nothing throws, and the counts are pinned.
 import { describe, expect, it } from 'vitest';
 import manifest from '../fixtures/corpus/MANIFEST.json' with { type: 'json' };
-import { SkillLoader, diagnosticCodes } from '../../src/index.js';
+import { SkillLoader } from '../../src/index.js';
+import { diagnosticCodes } from '../../src/format/diagnostics.js';
 import { directorySource } from '../../src/node/index.js';
 import { readCorpus, summarize, type FolderResult } from './summary.js';
 

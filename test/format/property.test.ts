@@ -4,17 +4,8 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify, type ToStringOptions } from 'yaml';
-import {
-  diagnosticCodes,
-  isSkillError,
-  parseSkill,
-  parseSkillFrontmatter,
-  serializeSkill,
-  severityOf,
-  type ParseResult,
-  type Profile,
-  type Skill,
-} from '../../src/index.js';
+import { isSkillError, parseSkill, parseSkillFrontmatter, serializeSkill, type ParseResult, type Profile, type Skill } from '../../src/index.js';
+import { diagnosticCodes, severityOf } from '../../src/format/diagnostics.js';
 
 const RUNS = { numRuns: 250 };
 

@@ -1,7 +1,7 @@
 // Routing in a real browser: the text pipeline's packages (stemmer, stopword) and MiniSearch load as browser ESM,
 // and a loader routes, activates and serialises its index with no Node API.
 import { describe, expect, it } from 'vitest';
-import { loadRouter, memorySource, SkillLoader } from '../../src/index.js';
+import { createRouter, memorySource, SkillLoader } from '../../src/index.js';
 import { skillMd } from '../support/skill-md.js';
 
 
@@ -20,7 +20,7 @@ describe('routing in the browser', () => {
       ['researcher', 'mention'],
       ['weather-report', 'search'],
     ]);
-    const back = loadRouter(JSON.parse(JSON.stringify(loader.router.toJSON())));
+    const back = createRouter({ index: JSON.parse(JSON.stringify(loader.router.toJSON())) });
     expect(back.route('merge pdf')).toEqual(loader.router.route('merge pdf'));
   });
 });

@@ -1,7 +1,8 @@
 // bundleSource in a real browser (Chromium via vitest browser mode): a SkillLoader over a small inline bundle, as the
 // Vite plugin would emit it, loads, routes by intent and name, and read() returns bytes — no server, no file system.
 import { describe, expect, it } from 'vitest';
-import { bundleSource, isSkillError, sha256Digest, SkillLoader, type SkillBundle, type SkillBundleFile } from '../../src/index.js';
+import { bundleSource, isSkillError, SkillLoader, type SkillBundle, type SkillBundleFile } from '../../src/index.js';
+import { sha256Digest } from '../../src/shared/hash.js';
 
 function textFile(path: string, content: string): SkillBundleFile {
   return { path, size: new TextEncoder().encode(content).byteLength, text: true, digest: sha256Digest(content), content };

@@ -11,7 +11,8 @@ import { sha256Digest } from '../../src/shared/hash.js';
 import { SkillLoader } from '../../src/loader/loader.js';
 import { directorySource } from '../../src/node/directory-source.js';
 import { bundleSource, type SkillBundle } from '../../src/sources/bundle.js';
-import { buildSkillBundle, reportLines, satchelSkills } from '../../src/vite/index.js';
+import { buildSkillBundle } from '../../src/node/index.js';
+import { reportLines, satchelSkills } from '../../src/vite/index.js';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 const GUIDE = '# Guide\n\nRead the form fields first, then fill them.\n';

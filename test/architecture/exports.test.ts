@@ -1,0 +1,70 @@
+// Every entry point's exported names, pinned: adding or removing a public name is a decision, made here on purpose.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+/** The public names of each entry point (values and types), sorted. */
+const ENTRIES: Record<string, { file: string; load: () => Promise<Record<string, unknown>>; names: string[] }> = {
+  satchel: {
+    file: 'src/index.ts',
+    load: () => import('../../src/index.js'),
+    names: [
+      'Activation', 'ActivationOptions', 'ActivationReason', 'AgentOptionsLike', 'AnthropicTool', 'BodyFormat', 'BundleSourceOptions', 'CatalogOptions',
+      'CatalogTurn', 'CreateRouterOptions', 'DEFAULT_PER_NAMESPACE', 'DIAGNOSTIC_RULES', 'DescribedTool', 'Diagnostic', 'DiagnosticCode', 'DiagnosticRule',
+      'ExperimentalRouterOptions', 'GrantedTool', 'IntentHit', 'JsonSchema', 'LOADER_LIMITS', 'ListedFile', 'LoadOptions', 'LoadProgress', 'LoadedSkill',
+      'LoaderLimits', 'LoaderRoutingOptions', 'MemoryFiles', 'MemorySourceOptions', 'OpenAIChatTool', 'OpenAIResponsesTool', 'ParseOptions', 'ParseResult',
+      'Profile', 'ROUTER_SCHEMA_VERSION', 'ReadFileResult', 'RouteHit', 'RouteOptions', 'RoutedSkill', 'Router', 'RouterField', 'RouterJSON', 'RouterOptions',
+      'RunToolOptions', 'RunnableTool', 'SECTION_FILES', 'SKILLS_LOAD', 'SKILLS_PERMISSIONS', 'SKILLS_READ', 'SKILLS_READ_GRANT', 'SKILL_BUNDLE_VERSION',
+      'SKILL_ERROR_CODES', 'SKILL_SET_LIMITS', 'SectionFile', 'Severity', 'Skill', 'SkillActivation', 'SkillBundle', 'SkillBundleEntry', 'SkillBundleFile',
+      'SkillDefinition', 'SkillDocument', 'SkillEntry', 'SkillError', 'SkillErrorCode', 'SkillErrorOptions', 'SkillExecution', 'SkillFile', 'SkillFileInput',
+      'SkillLimits', 'SkillLoader', 'SkillLoaderOptions', 'SkillProvider', 'SkillSet', 'SkillSource', 'SkillSourceKind', 'SkillStoreItem', 'SkillStoreLike',
+      'SkillTool', 'SourceCallOptions', 'SourceListing', 'StoreSourceOptions', 'SubagentSpec', 'SyncResult', 'TextLanguage', 'TextPipeline',
+      'TextPipelineOptions', 'ToolMode', 'Turn', 'WithSkills', 'bundleSource', 'checkGrants', 'createRouter', 'createSkillSet', 'createTextPipeline',
+      'defineSkill', 'findTool', 'formatDiagnostic', 'isSkillBundle', 'isSkillError', 'isSkillSource', 'memorySource', 'parseSkill', 'parseSkillFrontmatter',
+      'runTool', 'serializeSkill', 'storeSource', 'toAnthropicTool', 'toOpenAIResponsesTool', 'toOpenAITool', 'withSkills',
+    ],
+  },
+  'satchel/node': {
+    file: 'src/node/index.ts',
+    load: () => import('../../src/node/index.js'),
+    names: ['BuildSkillBundleOptions', 'DirectorySourceOptions', 'LoadSkillsOptions', 'buildSkillBundle', 'directorySource', 'loadSkills'],
+  },
+  'satchel/vite': {
+    file: 'src/vite/index.ts',
+    load: () => import('../../src/vite/index.js'),
+    names: ['DEFAULT_SKILLS_MODULE_ID', 'SatchelSkillsOptions', 'SkillBundle', 'SkillBundleEntry', 'SkillBundleFile', 'reportLines', 'satchelSkills'],
+  },
+};
+
+/** Names an entry file exports, values and types alike, read from its `export` statements. */
+function declaredNames(text: string): string[] {
+  const names = new Set<string>();
+  for (const m of text.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g)) {
+    for (const part of (m[1] ?? '').split(',')) {
+      const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop();
+      if (name) names.add(name);
+    }
+  }
+  for (const m of text.matchAll(/export\s+(?:declare\s+)?(?:async\s+)?(?:const|let|function|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/g)) names.add(m[1] as string);
+  if (/export\s+\*/.test(text)) names.add('*');
+  return [...names].sort();
+}
+
+const sorted = (names: Iterable<string>) => [...names].sort();
+
+describe('the exported names of every entry point', () => {
+  for (const [entry, { file, load, names }] of Object.entries(ENTRIES)) {
+    it(`${entry} exports exactly its pinned names`, async () => {
+      const declared = declaredNames(readFileSync(file, 'utf8'));
+      expect(declared).toEqual(sorted(names));
+      // The values the module really has at run time are among them (types leave no trace).
+      const runtime = Object.keys(await load());
+      expect(runtime.filter((n) => !names.includes(n))).toEqual([]);
+    });
+  }
+
+  it('package.json exports an entry for each', () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { exports: Record<string, unknown> };
+    const subpaths = Object.keys(ENTRIES).map((e) => (e === 'satchel' ? '.' : `./${e.slice('satchel/'.length)}`));
+    expect(Object.keys(pkg.exports)).toEqual(expect.arrayContaining(subpaths));
+  });
+});
