@@ -3,10 +3,10 @@
  * a SKILL.md file, so validation and the digest are the same.
  * @module
  */
-import { stringify } from 'yaml';
 import { SkillError } from '../format/errors.js';
 import { setOwn } from '../format/field-values.js';
 import { parseSkill } from '../format/parse.js';
+import { writeSkillMd } from '../format/serialize.js';
 import { attachContents } from './contents.js';
 import type { SkillFileInput } from '../sources/source.js';
 import { isBytes, isSkillFileName } from '../sources/inventory.js';
@@ -70,9 +70,7 @@ export function defineSkill(definition: SkillDefinition): Skill {
 function skillText(fields: Record<string, unknown>, instructions: string): string {
   const frontmatter: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) if (value !== undefined) setOwn(frontmatter, key, value);
-  const yaml = stringify(frontmatter, { lineWidth: 0, version: '1.2' });
-  const body = instructions.trim();
-  return body === '' ? `---\n${yaml}---\n` : `---\n${yaml}---\n\n${body}\n`;
+  return writeSkillMd(frontmatter, instructions);
 }
 
 function fileInputs(name: string, files: unknown): SkillFileInput[] {

@@ -77,8 +77,17 @@ export function digestSkill(skill: Omit<Skill, 'digest' | 'diagnostics'>, files:
  * ```
  */
 export function serializeSkill(skill: Skill): string {
+  return writeSkillMd(frontmatterOf(skill), skill.content);
+}
+
+/**
+ * The one SKILL.md writer: `frontmatter` as YAML between `---` lines, then
+ * the trimmed body. `serializeSkill`, `defineSkill` and the sources that
+ * turn skill objects into text all write through it.
+ */
+export function writeSkillMd(frontmatter: Readonly<Record<string, unknown>>, body: string): string {
   // No block scalars: yaml 2.9.1 writes some (leading blank lines, trailing spaces) that read back differently.
-  const yaml = stringify(frontmatterOf(skill), { lineWidth: 0, version: '1.2', blockQuote: false });
-  const body = skill.content.trim();
-  return body === '' ? `---\n${yaml}---\n` : `---\n${yaml}---\n\n${body}\n`;
+  const yaml = stringify(frontmatter, { lineWidth: 0, version: '1.2', blockQuote: false });
+  const trimmed = body.trim();
+  return trimmed === '' ? `---\n${yaml}---\n` : `---\n${yaml}---\n\n${trimmed}\n`;
 }

@@ -1,6 +1,6 @@
 // defineSkill: skills in code, built through the SKILL.md parser.
 import { describe, expect, it } from 'vitest';
-import { defineSkill, parseSkill } from '../../src/index.js';
+import { defineSkill, parseSkill, serializeSkill } from '../../src/index.js';
 import { sha256Digest } from '../../src/shared/hash.js';
 import { thrown } from '../support/errors.js';
 
@@ -22,6 +22,12 @@ describe('defineSkill', () => {
     expect(skill).toMatchObject({ name: 'refunds', source: 'builtin', content: 'Read references/policy.md, then decide.', activation: 'auto' });
     expect(skill.files).toEqual([{ path: 'references/policy.md', size: 35, text: true, digest: sha256Digest('Refunds up to 50 EUR are automatic.') }]);
     expect(skill.path).toBeUndefined();
+  });
+
+  it('keeps whitespace-led metadata exactly (one SKILL.md writer, no block scalars)', () => {
+    const skill = defineSkill({ name: 'ws', description: 'Whitespace metadata.', instructions: 'Do it.', metadata: { note: ' \n\n', tail: 'x  ' } });
+    expect(skill.metadata).toEqual({ note: ' \n\n', tail: 'x  ' });
+    expect(parseSkill(serializeSkill(skill), { folder: 'ws', source: 'builtin' }).skill?.digest).toBe(skill.digest);
   });
 
   it('reads other front matter fields, kebab-case or camelCase', () => {
