@@ -6,39 +6,11 @@
 import { readExtensions, readToolList } from './extension-fields.js';
 import { describe, isRecord, scalarText, setOwn, splitTools, type FieldContext } from './field-values.js';
 import { codePointLength } from '../shared/text.js';
+import { frontmatterKey } from './keys.js';
 import type { BodyFormat, Skill } from './types.js';
 
 /** Everything of a {@link Skill} that comes from the front matter. */
 export type SkillFields = Omit<Skill, 'content' | 'source' | 'path' | 'files' | 'digest' | 'diagnostics'>;
-
-/** The open specification's six fields. */
-export const SPEC_KEYS = ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'] as const;
-
-/** Extension keys Satchel understands, each in kebab-case, with their camelCase aliases. */
-const EXTENSION_KEYS: Record<string, string> = {
-  version: 'version',
-  author: 'author',
-  allowedTools: 'allowed-tools',
-  'disallowed-tools': 'disallowed-tools',
-  disallowedTools: 'disallowed-tools',
-  'tool-mode': 'tool-mode',
-  toolMode: 'tool-mode',
-  intents: 'intents',
-  examples: 'examples',
-  activation: 'activation',
-  execution: 'execution',
-  'disable-model-invocation': 'disable-model-invocation',
-  disableModelInvocation: 'disable-model-invocation',
-  'user-invocable': 'user-invocable',
-  userInvocable: 'user-invocable',
-  'argument-hint': 'argument-hint',
-  argumentHint: 'argument-hint',
-};
-
-/** The kebab-case key of a known extension key; own keys only, so `constructor` or `__proto__` are unknown. */
-function extensionKey(key: string): string | undefined {
-  return Object.hasOwn(EXTENSION_KEYS, key) ? EXTENSION_KEYS[key] : undefined;
-}
 
 const NAME_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -63,10 +35,10 @@ export function readFields(data: Record<string, unknown>, ctx: FieldContext): Sk
 function canonicalKeys(data: Record<string, unknown>, ctx: FieldContext): Map<string, unknown> {
   const byKey = new Map<string, unknown>();
   for (const key of Object.keys(data)) {
-    const canonical = (SPEC_KEYS as readonly string[]).includes(key) ? key : extensionKey(key);
-    if (canonical === undefined || byKey.has(canonical)) continue;
-    byKey.set(canonical, data[key]);
-    if (ctx.profile === 'spec' && !(SPEC_KEYS as readonly string[]).includes(key)) {
+    const known = frontmatterKey(key);
+    if (known === undefined || byKey.has(known.key)) continue;
+    byKey.set(known.key, data[key]);
+    if (ctx.profile === 'spec' && !(known.spec && known.key === key)) {
       ctx.report('extension-field', `\`${key}\` is a Satchel extension, not one of the specification's six fields.`, key);
     }
   }
@@ -76,7 +48,7 @@ function canonicalKeys(data: Record<string, unknown>, ctx: FieldContext): Map<st
 function readUnknown(data: Record<string, unknown>, ctx: FieldContext): Record<string, unknown> | undefined {
   let extensions: Record<string, unknown> | undefined;
   for (const key of Object.keys(data)) {
-    if ((SPEC_KEYS as readonly string[]).includes(key) || extensionKey(key) !== undefined) continue;
+    if (frontmatterKey(key) !== undefined) continue;
     ctx.report('unknown-field', `\`${key}\` is not a known field; it is kept in \`extensions\`.`, key);
     extensions ??= {};
     setOwn(extensions, key, data[key]);

@@ -6,6 +6,7 @@
 import { stringify } from 'yaml';
 import { canonicalJson, sha256OfParts } from '../shared/hash.js';
 import { setOwn } from './field-values.js';
+import { FRONTMATTER_KEYS } from './keys.js';
 import type { Skill, SkillFile } from './types.js';
 
 /** Tools that survive a space-separated line: balanced parentheses, no blank outside them. */
@@ -29,30 +30,28 @@ function toolValue(tools: readonly string[]): string | string[] {
  * {@link serializeSkill} writes.
  */
 export function frontmatterOf(skill: Skill): Record<string, unknown> {
-  const fm: Record<string, unknown> = { name: skill.name, description: skill.description };
-  const put = (key: string, value: unknown): void => {
+  const fm: Record<string, unknown> = {};
+  for (const { key, property } of FRONTMATTER_KEYS) {
+    const value = frontmatterValue(skill, property);
     if (value !== undefined) setOwn(fm, key, value);
-  };
-  put('license', skill.license);
-  put('compatibility', skill.compatibility);
-  put('metadata', skill.metadata);
-  put('allowed-tools', skill.allowedTools && toolValue(skill.allowedTools));
-  put('version', skill.version);
-  put('author', skill.author);
-  put('disallowed-tools', skill.disallowedTools && toolValue(skill.disallowedTools));
-  put('tool-mode', skill.toolMode);
-  put('intents', skill.intents);
-  put('examples', skill.examples);
-  const defaultActivation = skill.intents && skill.intents.length > 0 ? 'intent-matched' : 'auto';
-  put('activation', skill.activation === defaultActivation ? undefined : skill.activation);
-  put('execution', skill.execution);
-  put('disable-model-invocation', skill.disableModelInvocation);
-  put('user-invocable', skill.userInvocable);
-  put('argument-hint', skill.argumentHint);
+  }
   for (const [key, value] of Object.entries(skill.extensions ?? {})) {
-    if (!Object.hasOwn(fm, key)) put(key, value);
+    if (value !== undefined && !Object.hasOwn(fm, key)) setOwn(fm, key, value);
   }
   return fm;
+}
+
+/** A property as the front matter writes it: tool lists as a line where they can be, the default activation left out. */
+function frontmatterValue(skill: Skill, property: keyof Skill): unknown {
+  if (property === 'allowedTools' || property === 'disallowedTools') {
+    const tools = skill[property];
+    return tools && toolValue(tools);
+  }
+  if (property === 'activation') {
+    const defaultActivation = skill.intents && skill.intents.length > 0 ? 'intent-matched' : 'auto';
+    return skill.activation === defaultActivation ? undefined : skill.activation;
+  }
+  return skill[property];
 }
 
 /**

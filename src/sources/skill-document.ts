@@ -8,6 +8,7 @@
  * @module
  */
 import { isRecord, setOwn, splitTools } from '../format/field-values.js';
+import { frontmatterKey } from '../format/keys.js';
 import { serializeSkill } from '../format/serialize.js';
 import type { Skill, SkillFile } from '../format/types.js';
 import { isBytes, pickSkillFile, SKILL_FILE } from './inventory.js';
@@ -28,35 +29,6 @@ export interface SkillDocument {
 
 /** Document keys that are not front matter. */
 const NOT_FRONTMATTER = new Set(['content', 'instructions', 'files', 'text', 'fileName', 'source', 'digest', 'diagnostics', 'path', 'bodyFormat', 'tags', 'extensions']);
-
-/** Front matter keys (kebab or camel) to the {@link Skill} property `serializeSkill` writes them from. */
-const PROPERTY_OF: Record<string, string> = {
-  name: 'name',
-  description: 'description',
-  license: 'license',
-  compatibility: 'compatibility',
-  metadata: 'metadata',
-  version: 'version',
-  author: 'author',
-  intents: 'intents',
-  examples: 'examples',
-  activation: 'activation',
-  execution: 'execution',
-  'allowed-tools': 'allowedTools',
-  allowedTools: 'allowedTools',
-  'disallowed-tools': 'disallowedTools',
-  disallowedTools: 'disallowedTools',
-  'tool-mode': 'toolMode',
-  toolMode: 'toolMode',
-  'disable-model-invocation': 'disableModelInvocation',
-  disableModelInvocation: 'disableModelInvocation',
-  'user-invocable': 'userInvocable',
-  userInvocable: 'userInvocable',
-  'argument-hint': 'argumentHint',
-  argumentHint: 'argumentHint',
-};
-
-const KEBAB_OF: Record<string, string> = { allowedTools: 'allowed-tools', disallowedTools: 'disallowed-tools' };
 
 /**
  * Reads a store value as a skill document, or returns why it is not one.
@@ -121,7 +93,7 @@ function skillLikeText(doc: Record<string, unknown>, body: string): string {
   if (isRecord(doc['extensions'])) for (const [k, v] of Object.entries(doc['extensions'])) setOwn(extensions, k, v);
   for (const key of Object.keys(doc)) {
     if (NOT_FRONTMATTER.has(key)) continue;
-    const prop = PROPERTY_OF[key];
+    const prop = frontmatterKey(key)?.property;
     const value = doc[key];
     if (prop === undefined) setOwn(extensions, key, value);
     else if (!(prop in skill)) putField(skill, extensions, prop, value);
@@ -133,7 +105,8 @@ function skillLikeText(doc: Record<string, unknown>, body: string): string {
 }
 
 function putField(skill: Record<string, unknown>, extensions: Record<string, unknown>, prop: string, value: unknown): void {
-  const kebab = KEBAB_OF[prop];
+  // The two tool lists are the only properties serializeSkill writes from a transformed value.
+  const kebab = prop === 'allowedTools' || prop === 'disallowedTools' ? frontmatterKey(prop)?.key : undefined;
   if (kebab === undefined) {
     skill[prop] = value;
     return;
