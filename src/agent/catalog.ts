@@ -6,6 +6,7 @@
  * @module
  */
 import { SkillError } from '../format/errors.js';
+import { utf8ByteLength } from '../shared/text.js';
 import { SKILLS_LOAD, SKILLS_READ, providerToolName } from './tool-names.js';
 import type { Skill } from '../format/types.js';
 
@@ -32,12 +33,6 @@ export interface CatalogOptions {
 /** Ranks skills for a turn, best first; the seam between the catalog and routing. */
 export type SkillRanking = (turn: CatalogTurn) => readonly Skill[];
 
-const encoder = new TextEncoder();
-
-/** UTF-8 size of `text` in bytes. */
-export function byteLength(text: string): number {
-  return encoder.encode(text).byteLength;
-}
 
 /** True for skills the model may see and load: all but `disable-model-invocation` ones. */
 export function isModelVisible(skill: Skill): boolean {
@@ -100,7 +95,7 @@ function catalogText(skills: readonly Skill[], options: CatalogOptions): string 
  */
 export function renderCatalog(skills: readonly Skill[], maxBytes: number, options: CatalogOptions = {}): string {
   const text = catalogText(skills, options);
-  const size = byteLength(text);
+  const size = utf8ByteLength(text);
   if (size > maxBytes) {
     const count = skills.filter(isModelVisible).length;
     throw new SkillError('LIMIT_EXCEEDED', `The catalog of ${count} skills is ${size} bytes, more than maxCatalogBytes (${maxBytes}); it is refused, never cut.`);
@@ -112,12 +107,12 @@ export function renderCatalog(skills: readonly Skill[], maxBytes: number, option
 export function catalogFits(skills: readonly Skill[], maxBytes: number, options: CatalogOptions = {}): boolean {
   const parts = partsOf(options);
   // The text is trimmed at the end: with no tail, the last entry's line break is not part of it.
-  let size = byteLength(parts.head + parts.tail) - (parts.tail === '' ? 1 : 0);
+  let size = utf8ByteLength(parts.head + parts.tail) - (parts.tail === '' ? 1 : 0);
   let any = false;
   for (const skill of skills) {
     if (!isModelVisible(skill)) continue;
     any = true;
-    size += byteLength(parts.entry(skill));
+    size += utf8ByteLength(parts.entry(skill));
     if (size > maxBytes) return false;
   }
   return !any || size <= maxBytes;
@@ -130,12 +125,12 @@ export function catalogFits(skills: readonly Skill[], maxBytes: number, options:
  */
 export function selectForTurn(ranked: readonly Skill[], maxBytes: number, options: CatalogOptions = {}): Skill[] {
   const parts = partsOf(options);
-  let size = byteLength(parts.head + parts.tail);
+  let size = utf8ByteLength(parts.head + parts.tail);
   const chosen: Skill[] = [];
   const seen = new Set<string>();
   for (const skill of ranked) {
     if (!isModelVisible(skill) || seen.has(skill.name)) continue;
-    const entry = byteLength(parts.entry(skill));
+    const entry = utf8ByteLength(parts.entry(skill));
     if (size + entry > maxBytes) continue;
     size += entry;
     seen.add(skill.name);

@@ -4,9 +4,10 @@
  * nothing is truncated.
  * @module
  */
-import { byteLength } from './catalog.js';
 import { SkillError } from '../format/errors.js';
 import { serializeSkill } from '../format/serialize.js';
+import { perSkillLimitProblem, skillBytes } from '../format/skill-limits.js';
+import { utf8ByteLength } from '../shared/text.js';
 import type { ResolvedLimits, Skill } from '../format/types.js';
 
 /** Throws `LIMIT_EXCEEDED` for the first limit `skills` break (the catalog is checked by the caller). */
@@ -21,19 +22,11 @@ export function checkSetLimits(skills: readonly Skill[], limits: ResolvedLimits)
 
 /** Checks one skill's files; returns its bytes, SKILL.md included. */
 function checkSkill(skill: Skill, limits: ResolvedLimits): number {
-  const { name, files } = skill;
-  if (files.length > limits.maxFilesPerSkill) over(`Skill "${name}" has ${files.length} files; maxFilesPerSkill is ${limits.maxFilesPerSkill}.`);
   // A skill from code or another source has no SKILL.md of its own here: its canonical text stands in.
-  const own = byteLength(serializeSkill(skill));
-  if (own > limits.maxFileBytes) over(`The SKILL.md of skill "${name}" is ${own} bytes; maxFileBytes is ${limits.maxFileBytes}.`);
-  let bytes = own;
-  for (const file of files) {
-    if (file.size > limits.maxFileBytes) over(`\`${file.path}\` of skill "${name}" is ${file.size} bytes; maxFileBytes is ${limits.maxFileBytes}.`);
-    const depth = file.path.split('/').length - 1;
-    if (depth > limits.maxNesting) over(`\`${file.path}\` of skill "${name}" is nested ${depth} folders deep; maxNesting is ${limits.maxNesting}.`);
-    bytes += file.size;
-  }
-  return bytes;
+  const ownBytes = utf8ByteLength(serializeSkill(skill));
+  const problem = perSkillLimitProblem({ ownBytes, files: skill.files }, limits);
+  if (problem !== undefined) over(`Skill "${skill.name}": ${problem}`);
+  return skillBytes(ownBytes, skill.files);
 }
 
 function over(message: string): never {

@@ -5,7 +5,8 @@
  * @module
  */
 import { substituteArguments } from './arguments.js';
-import { byteLength, isModelVisible } from './catalog.js';
+import { isModelVisible } from './catalog.js';
+import { utf8ByteLength } from '../shared/text.js';
 import { SkillError } from '../format/errors.js';
 import { unsafePathReason } from '../shared/paths.js';
 import { SKILLS_LOAD, SKILLS_READ, SKILLS_READ_GRANT } from './tool-names.js';
@@ -90,7 +91,7 @@ export function createSkillTools(shelf: SkillShelf): readonly SkillTool[] {
   const loadable = shelf.skills.filter(isModelVisible).map((s) => s.name);
   if (loadable.length === 0) return [];
   const nameSchema = (names: readonly string[], what: string): JsonSchema => {
-    const fits = shelf.maxEnumBytes === undefined || byteLength(JSON.stringify(names)) <= shelf.maxEnumBytes;
+    const fits = shelf.maxEnumBytes === undefined || utf8ByteLength(JSON.stringify(names)) <= shelf.maxEnumBytes;
     return fits ? { type: 'string', enum: [...names], description: what } : { type: 'string', description: what };
   };
   const load: SkillTool<LoadedSkill> = Object.freeze({

@@ -3,7 +3,8 @@
  * instructions and the two skill tools added.
  * @module
  */
-import { byteLength, type CatalogOptions } from './catalog.js';
+import { type CatalogOptions } from './catalog.js';
+import { utf8ByteLength } from '../shared/text.js';
 import { SkillError } from '../format/errors.js';
 import { SKILL_SET_LIMITS } from '../format/types.js';
 import { providerToolName } from './tool-names.js';
@@ -67,7 +68,7 @@ export function withSkills<T extends AgentOptionsLike>(skills: SkillProvider, op
   const base = options.instructions ?? '';
   const instructions = catalog === '' ? base : base.trim() === '' ? catalog : `${base.trimEnd()}\n\n${catalog}`;
   const max = skills.limits?.maxInstructionsBytes ?? SKILL_SET_LIMITS.maxInstructionsBytes;
-  const size = byteLength(instructions);
+  const size = utf8ByteLength(instructions);
   if (size > max) {
     throw new SkillError('LIMIT_EXCEEDED', `The instructions with the skills catalog are ${size} bytes, more than maxInstructionsBytes (${max}).`);
   }

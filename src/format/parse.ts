@@ -13,7 +13,7 @@ import { unsafePathReason } from '../shared/paths.js';
 import { digestSkill } from './serialize.js';
 
 import { composeStructuredBody, isSectionFile } from './structured.js';
-import { decodeUtf8, hasLoneSurrogate, isTextBytes } from '../shared/text.js';
+import { decodeUtf8, hasLoneSurrogate, isTextBytes, utf8ByteLength } from '../shared/text.js';
 import { SKILL_SET_LIMITS, type Skill, type SkillFile, type SkillFileInput, type SkillSourceKind } from './types.js';
 import { keyOffset, nonTextKeys, readYaml, scalarSource, type YamlRead } from './yaml-read.js';
 
@@ -123,8 +123,7 @@ function decodeInput(run: Run, input: string | Uint8Array, maxBytes: number): st
 function byteLengthOver(input: string | Uint8Array, max: number): boolean {
   if (typeof input !== 'string') return input.byteLength > max;
   if (input.length > max) return true;
-  if (input.length * 3 <= max) return false;
-  return new TextEncoder().encode(input).byteLength > max;
+  return input.length * 3 > max && utf8ByteLength(input) > max;
 }
 
 function fieldContext(run: Run, read: YamlRead, folder: string | undefined, at: (offset: number) => [number, number]): FieldContext {

@@ -11,6 +11,7 @@ import type { Candidate, TierResult } from './tier.js';
 import type { SkillSource, SourceListing } from '../sources/source.js';
 import { subagentSpecToSkill, type SubagentSpec } from './subagent.js';
 import type { ResolvedLimits } from '../format/types.js';
+import { utf8ByteLength } from '../shared/text.js';
 
 /** Lists a source; a failure becomes a `source-error` diagnostic unless it is an abort. */
 export async function listSafely(source: SkillSource, signal: AbortSignal | undefined): Promise<SourceListing> {
@@ -49,7 +50,7 @@ export class Merge {
     for (const spec of specs) {
       const parsed = subagentSpecToSkill(spec);
       this.#diagnostics.push(...parsed.errors, ...parsed.warnings, ...parsed.infos);
-      if (parsed.skill) this.#offer({ skill: parsed.skill, bytes: parsed.skill.content.length, sourceName: 'subagentSpecs' });
+      if (parsed.skill) this.#offer({ skill: parsed.skill, bytes: utf8ByteLength(parsed.skill.content), sourceName: 'subagentSpecs' });
       else this.skipped++;
     }
   }

@@ -8,6 +8,8 @@ import { parseSkill } from '../format/parse.js';
 import { recordOrigin } from '../sources/origin.js';
 import type { SkillEntry, SkillSource, SourceListing } from '../sources/source.js';
 import type { ResolvedLimits, Skill, SkillSourceKind } from '../format/types.js';
+import { perSkillLimitProblem, skillBytes } from '../format/skill-limits.js';
+import { byteSize } from '../shared/text.js';
 
 /** One source in the precedence order, with the tier its skills belong to. */
 export interface Tier {
@@ -69,20 +71,11 @@ function entrySkill(entry: SkillEntry, kind: SkillSourceKind, limits: ResolvedLi
 
 /** The first per-skill limit an entry breaks, as a `limit-exceeded` error. */
 function perSkillLimit(entry: SkillEntry, limits: ResolvedLimits): Diagnostic | undefined {
-  const files = entry.files ?? entry.skill?.files ?? [];
-  const fail = (message: string): Diagnostic => createDiagnostic('limit-exceeded', 'runtime', message, entry.path);
-  if (files.length > limits.maxFilesPerSkill) {
-    return fail(`The skill has ${files.length} files; maxFilesPerSkill is ${limits.maxFilesPerSkill}. It was skipped.`);
-  }
-  const big = files.find((f) => (f.size ?? 0) > limits.maxFileBytes);
-  if (big) return fail(`\`${big.path}\` is ${big.size} bytes; maxFileBytes is ${limits.maxFileBytes}. The skill was skipped.`);
-  const deep = files.find((f) => f.path.split('/').length - 1 > limits.maxNesting);
-  if (deep) return fail(`\`${deep.path}\` is nested deeper than maxNesting (${limits.maxNesting}). The skill was skipped.`);
-  return undefined;
+  const problem = perSkillLimitProblem({ files: entry.files ?? entry.skill?.files ?? [] }, limits);
+  return problem === undefined ? undefined : createDiagnostic('limit-exceeded', 'runtime', `${problem} The skill was skipped.`, entry.path);
 }
 
+/** UTF-8 bytes of an entry: its SKILL.md text (or, for a skill object, its body) and its files. */
 function entryBytes(entry: SkillEntry, skill: Skill): number {
-  const text = entry.text;
-  const own = text === undefined ? skill.content.length : typeof text === 'string' ? text.length : text.byteLength;
-  return skill.files.reduce((sum, f) => sum + f.size, own);
+  return skillBytes(byteSize(entry.text ?? skill.content), skill.files);
 }

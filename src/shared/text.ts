@@ -49,3 +49,24 @@ export function isTextBytes(bytes: Uint8Array): boolean {
   if (head.includes(0)) return false;
   return decodeUtf8(bytes) !== undefined;
 }
+
+/** Size of a text in UTF-8 bytes, counted without encoding it (a lone surrogate counts as the 3 bytes of U+FFFD). */
+export function utf8ByteLength(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) bytes += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      // A surrogate pair: two UTF-16 units, four bytes.
+      bytes += 2;
+      i++;
+    } else bytes += 2;
+  }
+  return bytes;
+}
+
+/** Size of text or bytes in UTF-8 bytes. */
+export function byteSize(input: string | Uint8Array): number {
+  return typeof input === 'string' ? utf8ByteLength(input) : input.byteLength;
+}

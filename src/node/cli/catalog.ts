@@ -5,7 +5,7 @@
  * @module
  */
 import { resolve, sep } from 'node:path';
-import { byteLength } from '../../agent/catalog.js';
+import { utf8ByteLength } from '../../shared/text.js';
 import { fixFor, formatDiagnostic } from '../../format/diagnostics.js';
 import { isSkillError } from '../../format/errors.js';
 import type { SkillSet } from '../../agent/skill-set.js';
@@ -31,7 +31,7 @@ export async function catalogCommand(flags: CliFlags, io: CliIo): Promise<number
     for (const d of e.diagnostics) io.err.write(`${shorten(formatDiagnostic(d), io.cwd)}\n    fix: ${fixFor(d.code)}\n`);
     return 1;
   }
-  const bytes = byteLength(catalog);
+  const bytes = utf8ByteLength(catalog);
   if (flags.json) {
     const tools = skills.tools.map(({ id, description, inputSchema, version, grants }) => ({ id, description, inputSchema, version, grants }));
     io.out.write(`${JSON.stringify({ catalog, bytes, maxCatalogBytes: skills.limits.maxCatalogBytes, digest: skills.digest, skills: skills.skills.length, tools }, null, 2)}\n`);
