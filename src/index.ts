@@ -9,6 +9,8 @@
  * @module
  */
 export { parseSkill, parseSkillFrontmatter, type ParseOptions, type ParseResult } from './format/parse.js';
+export { parseSkillFile } from './format/parse-file.js';
+export type { SkillFrontmatter } from './format/skill-frontmatter.js';
 export { serializeSkill, frontmatterOf } from './format/serialize.js';
 export { composeStructuredBody, SECTION_FILES, type SectionFile } from './format/structured.js';
 export {
@@ -38,7 +40,7 @@ export {
   type SkillSourceKind,
   type ToolMode,
 } from './format/types.js';
-export { isSkillSource, type SkillEntry, type SkillFileInput, type SkillSource, type SourceCallOptions, type SourceListing } from './sources/source.js';
+export { isSkillSource, type NameFromFolderOption, type SkillEntry, type SkillFileInput, type SkillSource, type SourceCallOptions, type SourceListing } from './sources/source.js';
 export { sha256Digest } from './shared/hash.js';
 export { bundleSource, isSkillBundle, SKILL_BUNDLE_VERSION, type BundleSourceOptions, type SkillBundle, type SkillBundleEntry, type SkillBundleFile } from './sources/bundle.js';
 export { SkillLoader, type LoadOptions, type LoadProgress, type LoaderLimits, type LoaderRoutingOptions, type RoutedSkill, type SkillLoaderOptions } from './loader/loader.js';

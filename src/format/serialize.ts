@@ -6,6 +6,7 @@
 import { stringify } from 'yaml';
 import { canonicalJson, sha256OfParts } from '../shared/hash.js';
 import { setOwn } from './field-values.js';
+import type { SkillFrontmatter } from './skill-frontmatter.js';
 import type { Skill, SkillFile } from './types.js';
 
 /** Tools that survive a space-separated line: balanced parentheses, no blank outside them. */
@@ -28,7 +29,7 @@ function toolValue(tools: readonly string[]): string | string[] {
  * defaults left out. This is what the digest covers and what
  * {@link serializeSkill} writes.
  */
-export function frontmatterOf(skill: Skill): Record<string, unknown> {
+export function frontmatterOf(skill: Skill): SkillFrontmatter {
   const fm: Record<string, unknown> = { name: skill.name, description: skill.description };
   const put = (key: string, value: unknown): void => {
     if (value !== undefined) setOwn(fm, key, value);
@@ -52,7 +53,7 @@ export function frontmatterOf(skill: Skill): Record<string, unknown> {
   for (const [key, value] of Object.entries(skill.extensions ?? {})) {
     if (!Object.hasOwn(fm, key)) put(key, value);
   }
-  return fm;
+  return fm as SkillFrontmatter;
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * `satchel/node`: what needs Node — the directory source over skill folders
- * on disk, and `loadSkills` to read them into a skill set.
+ * on disk, `loadSkills` to read them into a skill set, and a `SkillLoader`
+ * that reads `skills/builtin/` by default.
  *
  * @example
  * ```ts
@@ -12,3 +13,4 @@
  */
 export { directorySource, type DirectorySourceOptions } from './directory-source.js';
 export { loadSkills, type LoadSkillsOptions } from './load-skills.js';
+export { SkillLoader, BUILTIN_SKILLS_DIR, type NodeSkillLoaderOptions } from './skill-loader.js';
