@@ -117,6 +117,8 @@ describe('pleach seed', () => {
       source: 'builtin',
       path: 'skills/builtin/vendor-evaluation/SKILL.md',
     });
+    // The browser entry's loader never reads the disk, even with skills/builtin in the working folder.
+    expect(await new CoreSkillLoader().loadAll()).toEqual([]);
     // As rendered on the page, `execution:` is empty and its keys are top-level: the skill still loads.
     const rendered = parseSkillFrontmatter(AS_RENDERED, 'builtin');
     expect(rendered.execution).toBeUndefined();
