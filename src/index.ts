@@ -19,6 +19,8 @@
 
 // ── Format: parse, validate and write SKILL.md ──────────────────────────────────────────────────────────────
 export { parseSkill, parseSkillFrontmatter, type ParseOptions, type ParseResult } from './format/parse.js';
+export { parseSkillFile } from './format/parse-file.js';
+export type { SkillFrontmatter } from './format/skill-frontmatter.js';
 export { serializeSkill } from './format/serialize.js';
 export { SECTION_FILES, type SectionFile } from './format/structured.js';
 export {
@@ -45,7 +47,7 @@ export {
 } from './format/types.js';
 
 // ── Sources: where skills come from ─────────────────────────────────────────────────────────────────────────
-export { isSkillSource, type SkillEntry, type SkillFileInput, type SkillSource, type SourceCallOptions, type SourceListing } from './sources/source.js';
+export { isSkillSource, type NameFromFolderOption, type SkillEntry, type SkillFileInput, type SkillSource, type SourceCallOptions, type SourceListing } from './sources/source.js';
 export { memorySource, type MemoryFiles, type MemorySourceOptions } from './sources/memory.js';
 export { storeSource, DEFAULT_PER_NAMESPACE, type SkillStoreItem, type SkillStoreLike, type StoreSourceOptions } from './sources/store.js';
 export type { SkillDocument } from './sources/skill-document.js';

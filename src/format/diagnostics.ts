@@ -59,6 +59,7 @@ export const DIAGNOSTIC_RULES = {
   'name-too-long': rule('error', 'warning', '`name` is longer than 64 characters.', 'Shorten the name (and the folder) to at most 64 characters.'),
   'name-format': rule('error', 'warning', '`name` may use only lower-case a-z, 0-9 and single hyphens, not at the start or end.', 'Rename to lower-case letters, digits and single hyphens, e.g. `pdf-processing`.'),
   'name-mismatch': rule('error', 'warning', '`name` must equal the name of the folder holding SKILL.md.', 'Rename the folder or change `name` so the two are the same.'),
+  'name-from-folder': rule('error', 'warning', 'The SKILL.md has no `name`; with `nameFromFolder` it loads under its folder\'s name.', 'Add `name:` with the folder name so the skill loads in every client.'),
   'description-missing': rule('error', 'error', 'The required `description` field is missing or empty.', 'Add `description:` saying what the skill does and when to use it.'),
   'description-type': rule('error', 'error', '`description` must be a single text value.', 'Write the description as text; use a `>` block for long text.'),
   'description-too-long': rule('error', 'warning', '`description` is longer than 1,024 characters.', 'Shorten the description; move detail into the body.'),

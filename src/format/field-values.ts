@@ -9,6 +9,8 @@ import type { DiagnosticCode, Profile } from './diagnostics.js';
 export interface FieldContext {
   readonly profile: Profile;
   readonly folder: string | undefined;
+  /** A missing `name` is taken from `folder` (with a warning) instead of skipping the skill. */
+  readonly nameFromFolder: boolean;
   /** Reports a rule at the given top-level key (or the file when absent). */
   report(code: DiagnosticCode, message: string, key?: string | readonly string[]): void;
   /** The source text of a scalar at `path`, e.g. `1.0` for a YAML float. */

@@ -57,20 +57,14 @@ function readUnknown(data: Record<string, unknown>, ctx: FieldContext): Record<s
 }
 
 function readName(value: unknown, ctx: FieldContext): string | undefined {
-  if (value === undefined || value === null) {
-    ctx.report('name-missing', 'The required field `name` is missing.', value === null ? 'name' : undefined);
-    return undefined;
-  }
+  if (value === undefined || value === null) return missingName(value === null ? 'name' : undefined, 'missing', ctx);
   const raw = scalarText(value, ctx, ['name']);
   if (raw === undefined) {
     ctx.report('name-type', '`name` must be one text value, not a list or map.', 'name');
     return undefined;
   }
   const name = raw.trim();
-  if (name === '') {
-    ctx.report('name-missing', 'The required field `name` is empty.', 'name');
-    return undefined;
-  }
+  if (name === '') return missingName('name', 'empty', ctx);
   const length = codePointLength(name);
   if (length > 64) ctx.report('name-too-long', `\`name\` is ${length} characters long; the limit is 64.`, 'name');
   if (name !== raw) ctx.report('name-format', '`name` has spaces around it; they were removed.', 'name');
@@ -79,6 +73,20 @@ function readName(value: unknown, ctx: FieldContext): string | undefined {
     ctx.report('name-mismatch', `\`name\` "${name}" does not match its folder "${ctx.folder}".`, 'name');
   }
   return name;
+}
+
+/** No `name`: the folder's name when `nameFromFolder` allows it (MD-first skills omit the field), else a skip. */
+function missingName(key: string | undefined, how: 'missing' | 'empty', ctx: FieldContext): string | undefined {
+  const folder = ctx.folder;
+  if (!ctx.nameFromFolder || folder === undefined || folder === '') {
+    ctx.report('name-missing', `The required field \`name\` is ${how}.`, key);
+    return undefined;
+  }
+  ctx.report('name-from-folder', `The field \`name\` is ${how}; the skill takes its folder's name "${folder}".`, key);
+  const length = codePointLength(folder);
+  if (length > 64) ctx.report('name-too-long', `The folder name is ${length} characters long; the limit for \`name\` is 64.`, key);
+  if (!NAME_PATTERN.test(folder)) ctx.report('name-format', `The folder name "${folder}" ${nameProblem(folder)}.`, key);
+  return folder;
 }
 
 function nameProblem(name: string): string {

@@ -35,6 +35,12 @@ export interface ParseOptions {
   maxFileBytes?: number;
   /** Deepest nesting of a resource path (default 8). */
   maxNesting?: number;
+  /**
+   * A SKILL.md without `name` loads under `folder` with a `name-from-folder`
+   * warning instead of being skipped (default false: the specification's
+   * client guide skips it). For MD-first skills, whose folder is the name.
+   */
+  nameFromFolder?: boolean;
 }
 
 /** What {@link parseSkill} returns. In the runtime profile, no `skill` means the skill is skipped. */
@@ -90,7 +96,7 @@ function parseInto(run: Run, input: string | Uint8Array, options: ParseOptions, 
   };
   for (const p of read.problems) report(run, p.code, p.message, ...at(p.offset));
   if (read.data === undefined) return undefined;
-  const fields = readFields(read.data, fieldContext(run, read, options.folder, at));
+  const fields = readFields(read.data, fieldContext(run, read, options, at));
   const files = inventory(run, options.files ?? [], options.maxNesting ?? SKILL_SET_LIMITS.maxNesting);
   if (fields === undefined || run.diagnostics.some((d) => d.severity === 'error')) return undefined;
   const content = bodyOf(run, fields.bodyFormat, fields.name, frame.body, options.files ?? []);
@@ -126,10 +132,11 @@ function byteLengthOver(input: string | Uint8Array, max: number): boolean {
   return input.length * 3 > max && utf8ByteLength(input) > max;
 }
 
-function fieldContext(run: Run, read: YamlRead, folder: string | undefined, at: (offset: number) => [number, number]): FieldContext {
+function fieldContext(run: Run, read: YamlRead, options: ParseOptions, at: (offset: number) => [number, number]): FieldContext {
   return {
     profile: run.profile,
-    folder,
+    folder: options.folder,
+    nameFromFolder: options.nameFromFolder === true,
     report(code, message, key) {
       const offset = key === undefined ? undefined : keyOffset(read.doc, key);
       if (offset === undefined) report(run, code, message, 2, 1);

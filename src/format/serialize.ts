@@ -7,6 +7,7 @@ import { stringify } from 'yaml';
 import { canonicalJson, sha256OfParts } from '../shared/hash.js';
 import { setOwn } from './field-values.js';
 import { FRONTMATTER_KEYS } from './keys.js';
+import type { SkillFrontmatter } from './skill-frontmatter.js';
 import type { Skill, SkillFile } from './types.js';
 
 /** Tools that survive a space-separated line: balanced parentheses, no blank outside them. */
@@ -29,7 +30,7 @@ function toolValue(tools: readonly string[]): string | string[] {
  * defaults left out. This is what the digest covers and what
  * {@link serializeSkill} writes.
  */
-export function frontmatterOf(skill: Skill): Record<string, unknown> {
+export function frontmatterOf(skill: Skill): SkillFrontmatter {
   const fm: Record<string, unknown> = {};
   for (const { key, property } of FRONTMATTER_KEYS) {
     const value = frontmatterValue(skill, property);
@@ -38,7 +39,7 @@ export function frontmatterOf(skill: Skill): Record<string, unknown> {
   for (const [key, value] of Object.entries(skill.extensions ?? {})) {
     if (value !== undefined && !Object.hasOwn(fm, key)) setOwn(fm, key, value);
   }
-  return fm;
+  return fm as SkillFrontmatter;
 }
 
 /** A property as the front matter writes it: tool lists as a line where they can be, the default activation left out. */

@@ -64,6 +64,7 @@ function entrySkill(entry: SkillEntry, kind: SkillSourceKind, limits: ResolvedLi
     ...(entry.folder === undefined ? {} : { folder: entry.folder }),
     ...(entry.fileName === undefined ? {} : { fileName: entry.fileName }),
     ...(entry.files === undefined ? {} : { files: entry.files }),
+    ...(entry.nameFromFolder === true ? { nameFromFolder: true } : {}),
   });
   diagnostics.push(...parsed.errors, ...parsed.warnings, ...parsed.infos);
   return parsed.skill ? { skill: parsed.skill, diagnostics } : { diagnostics };

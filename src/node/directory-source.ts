@@ -5,7 +5,7 @@
 import { lstat, realpath } from 'node:fs/promises';
 import { basename, join, resolve, sep } from 'node:path';
 import { SkillError, throwIfAborted } from '../format/errors.js';
-import type { SkillSource, SourceCallOptions, SourceListing } from '../sources/source.js';
+import { markNameFromFolder, type NameFromFolderOption, type SkillSource, type SourceCallOptions, type SourceListing } from '../sources/source.js';
 import { assertReadPath, notFound } from '../sources/inventory.js';
 import { LOADER_LIMITS } from '../format/types.js';
 import { walkDirectory } from './directory-walk.js';
@@ -13,7 +13,7 @@ import { openRegular, readAll } from './file-facts.js';
 import { NEVER_LISTED } from './folder-entries.js';
 
 /** Options of {@link directorySource}. Every bound refuses and reports; none truncates silently. */
-export interface DirectorySourceOptions {
+export interface DirectorySourceOptions extends NameFromFolderOption {
   /** Deepest folder searched for skill folders, the root being 0 (default 6). */
   maxDepth?: number;
   /** Most folders visited, skill folders and their subfolders included (default 2000). */
@@ -79,7 +79,8 @@ export function directorySource(dir: string, options: DirectorySourceOptions = {
       const root = await realRoot(absolute, name);
       if (root === undefined) return { entries: [], diagnostics: [] };
       try {
-        return await walkDirectory({ ...bounds, root, display, rootFolder: basename(absolute), signal: call.signal });
+        const listing = await walkDirectory({ ...bounds, root, display, rootFolder: basename(absolute), signal: call.signal });
+        return markNameFromFolder(listing, options.nameFromFolder);
       } catch (e) {
         if (e instanceof SkillError) throw e;
         throw new SkillError('SOURCE_FAILED', `Source ${name}: ${(e as Error).message}`, { cause: e });

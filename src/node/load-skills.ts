@@ -17,6 +17,8 @@ import { directorySource } from './directory-source.js';
 export interface LoadSkillsOptions {
   /** Also search hidden folders (`.github`, `.claude`, …) for skills (default false). */
   includeHidden?: boolean;
+  /** A SKILL.md without `name` loads under its folder's name, with a `name-from-folder` warning (default false). */
+  nameFromFolder?: boolean;
 }
 
 /** Files read at once while loading contents. */
@@ -62,7 +64,7 @@ export async function loadSkills(paths: string | readonly string[], limits?: Ski
 
 function sourceFor(path: string, limits: ResolvedLimits, options: LoadSkillsOptions): SkillSource {
   const { maxDepth, maxFolders, maxNesting, maxFileBytes, maxFilesPerSkill } = limits;
-  return directorySource(resolve(path), { maxDepth, maxFolders, maxNesting, maxFileBytes, maxFilesPerSkill, includeHidden: options.includeHidden ?? false, name: path });
+  return directorySource(resolve(path), { maxDepth, maxFolders, maxNesting, maxFileBytes, maxFilesPerSkill, includeHidden: options.includeHidden ?? false, nameFromFolder: options.nameFromFolder ?? false, name: path });
 }
 
 async function assertFolder(path: string): Promise<void> {

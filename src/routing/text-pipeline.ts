@@ -1,7 +1,8 @@
 /**
  * The text handling routing shares between indexing and queries: Unicode
- * normalisation, splitting of kebab, snake and camel case, case folding,
- * stop words and stemming. English by default; another language plugs in
+ * normalisation, splitting of kebab, snake and camel case (a plural
+ * acronym such as `PDFs` stays one word, `pdf`), case folding, stop words
+ * and stemming. English by default; another language plugs in
  * through {@link TextLanguage}.
  * @module
  */
@@ -66,6 +67,9 @@ const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 // lower→Upper (`camelCase`) and the last capital of a run before a lower-case letter (`PDFTool`).
 const CASE_CHANGE = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
 const LATIN_MARKS = /(?<=\p{Script=Latin})\p{M}+/gu;
+// A plural acronym (`PDFs`, `APIs`, `userIDs`): two or more capitals and an `s` that ends the word or is followed by
+// a capital or digit. Without this, case splitting reads `PDFs` as `PD` + `Fs`.
+const PLURAL_ACRONYM = /(\p{Lu}{2,})s(?=\p{Lu}|\p{N}|$)/gu;
 
 /**
  * Builds a text pipeline.
@@ -88,7 +92,7 @@ export function createTextPipeline(options: TextPipelineOptions = {}): TextPipel
   const words = (text: string): string[] => {
     const out: string[] = [];
     for (const token of text.normalize('NFKC').match(WORD) ?? []) {
-      for (const part of token.split(CASE_CHANGE)) {
+      for (const part of caseParts(token)) {
         const word = foldCase(part, fold);
         // A lone Latin letter (`s` of `it's`, `t` of `don't`) carries nothing to route on.
         if (word.length > 1 || !/[a-z]/.test(word)) out.push(word);
@@ -129,6 +133,19 @@ export function capText(text: string, max: number): string {
   if (code >= 0xd800 && code <= 0xdbff) end--;
   const space = text.slice(0, end).search(/\s\S*$/);
   return text.slice(0, space >= 0 && space > max - 64 ? space : end);
+}
+
+/** The parts of one token split at case changes, a plural acronym being one part without its `s`. */
+function caseParts(token: string): string[] {
+  const parts: string[] = [];
+  let from = 0;
+  for (const match of token.matchAll(PLURAL_ACRONYM)) {
+    if (match.index > from) parts.push(...token.slice(from, match.index).split(CASE_CHANGE));
+    parts.push(match[1] as string);
+    from = match.index + match[0].length;
+  }
+  if (from < token.length) parts.push(...token.slice(from).split(CASE_CHANGE));
+  return parts;
 }
 
 function foldCase(word: string, foldDiacritics: boolean): string {

@@ -6,7 +6,7 @@
  */
 import type { Diagnostic } from '../format/diagnostics.js';
 import { SkillError } from '../format/errors.js';
-import { joinSourcePath, type SkillEntry, type SkillFileInput, type SkillSource, type SourceListing } from './source.js';
+import { joinSourcePath, markNameFromFolder, type NameFromFolderOption, type SkillEntry, type SkillFileInput, type SkillSource, type SourceListing } from './source.js';
 import { inMemorySource, keepsContent, notFound, sourceDiagnostic, toBytes } from './inventory.js';
 
 /** The bundle format version this library writes and reads. */
@@ -62,7 +62,7 @@ export interface SkillBundle {
 }
 
 /** Options of {@link bundleSource}. */
-export interface BundleSourceOptions {
+export interface BundleSourceOptions extends NameFromFolderOption {
   /** Name shown in diagnostics (default `bundle`). */
   name?: string;
 }
@@ -101,7 +101,7 @@ export function bundleSource(bundle: SkillBundle, options: BundleSourceOptions =
   const build = (): Built => (built ??= buildListing(bundle, name));
   return inMemorySource(
     name,
-    () => build().listing,
+    () => markNameFromFolder(build().listing, options.nameFromFolder),
     (path) => {
       const { readable } = build();
       const content = readable.get(path);

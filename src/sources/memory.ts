@@ -7,7 +7,7 @@
 import type { Diagnostic } from '../format/diagnostics.js';
 import { unsafePathReason } from '../shared/paths.js';
 import { serializeSkill } from '../format/serialize.js';
-import { joinSourcePath, type SkillEntry, type SkillFileInput, type SkillSource, type SourceListing } from './source.js';
+import { joinSourcePath, markNameFromFolder, type NameFromFolderOption, type SkillEntry, type SkillFileInput, type SkillSource, type SourceListing } from './source.js';
 import { SKILL_SET_LIMITS, type Skill } from '../format/types.js';
 import {
   compareCodeUnits,
@@ -28,7 +28,7 @@ import {
 export type MemoryFiles = Readonly<Record<string, string | Uint8Array>>;
 
 /** Options of {@link memorySource}. */
-export interface MemorySourceOptions {
+export interface MemorySourceOptions extends NameFromFolderOption {
   /** Deepest nesting of a resource path inside its skill folder (default 8). */
   maxNesting?: number;
   /** Name shown in diagnostics (default `memory`). */
@@ -81,7 +81,7 @@ export function memorySource(input: MemoryFiles | readonly Skill[], options: Mem
   const build = (): Built => (built ??= Array.isArray(snapshot) ? buildFromSkills(snapshot) : buildFromFiles(snapshot, maxNesting));
   return inMemorySource(
     name,
-    () => build().listing,
+    () => markNameFromFolder(build().listing, options.nameFromFolder),
     (path) => {
       const content = build().readable.get(path);
       if (content === undefined) throw notFound(path, name);

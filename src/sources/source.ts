@@ -27,6 +27,8 @@ export interface SkillEntry {
   readonly files?: readonly SkillFileInput[];
   /** Problems found while listing this folder (e.g. a refused symbolic link). */
   readonly diagnostics?: readonly Diagnostic[];
+  /** Parse with `nameFromFolder`: a SKILL.md without `name` takes `folder` (the source's option of that name). */
+  readonly nameFromFolder?: boolean;
 }
 
 /** What `list()` returns: the skill folders and any problems of the source as a whole. */
@@ -68,6 +70,22 @@ export function isSkillSource(value: unknown): value is SkillSource {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return typeof v['name'] === 'string' && typeof v['list'] === 'function' && typeof v['read'] === 'function';
+}
+
+/** Options every source over SKILL.md text takes. */
+export interface NameFromFolderOption {
+  /**
+   * A SKILL.md without `name` loads under its folder's name, with a
+   * `name-from-folder` warning (default false: such a skill is skipped, as
+   * the specification's client guide says). For MD-first skill folders.
+   */
+  nameFromFolder?: boolean;
+}
+
+/** The listing with every entry marked to parse with `nameFromFolder`; the same listing when `on` is not true. */
+export function markNameFromFolder(listing: SourceListing, on: boolean | undefined): SourceListing {
+  if (on !== true) return listing;
+  return { ...listing, entries: listing.entries.map((entry) => ({ ...entry, nameFromFolder: true })) };
 }
 
 /** Joins a skill folder and a file path into a source path. */

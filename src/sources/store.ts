@@ -7,7 +7,7 @@
 import type { Diagnostic } from '../format/diagnostics.js';
 import { SkillError, throwIfAborted } from '../format/errors.js';
 import { unsafePathReason } from '../shared/paths.js';
-import { joinSourcePath, type SkillEntry, type SkillFileInput, type SkillSource, type SourceCallOptions, type SourceListing } from './source.js';
+import { joinSourcePath, type NameFromFolderOption, type SkillEntry, type SkillFileInput, type SkillSource, type SourceCallOptions, type SourceListing } from './source.js';
 import { SKILL_SET_LIMITS } from '../format/types.js';
 import { assertReadPath, compareCodeUnits, fileInputOf, notFound, ownerOf, sortListing, sourceDiagnostic, toBytes } from './inventory.js';
 import { readSkillDocument, type SkillDocument } from './skill-document.js';
@@ -32,7 +32,7 @@ export interface SkillStoreLike {
 }
 
 /** Options of {@link storeSource}. */
-export interface StoreSourceOptions {
+export interface StoreSourceOptions extends NameFromFolderOption {
   /** Most items read from the namespace (default 50); the rest are not loaded and a `namespace-limit` warning says so. */
   perNamespace?: number;
   /** Deepest nesting of a document's file path (default 8). */
@@ -58,7 +58,9 @@ interface Held {
  * A source over one namespace of a store. Each item is one skill folder
  * named by the item's key (the skill's name, then its index, when the item
  * has none). Entries carry no `folder`: a store key is an id, not a folder,
- * so no `name-mismatch` is reported against it. `read()` serves the files
+ * so no `name-mismatch` is reported against it — except with
+ * `nameFromFolder`, where the item's key is the folder a SKILL.md without
+ * `name` is named after (and a differing `name` is then a mismatch). `read()` serves the files
  * of the documents seen by the last `list()` (listing first if there was
  * none), so reads match the digests listed.
  *
@@ -80,7 +82,7 @@ export function storeSource(store: SkillStoreLike, namespace: readonly string[],
     throwIfAborted(call.signal);
     const items = await searchSafely(store, ns, perNamespace + 1, name);
     throwIfAborted(call.signal);
-    last = snapshotOf(items, perNamespace, label, maxNesting);
+    last = snapshotOf(items, perNamespace, label, maxNesting, options.nameFromFolder === true);
     return last.listing;
   };
   return {
@@ -113,7 +115,7 @@ async function searchSafely(store: SkillStoreLike, ns: string[], limit: number, 
   return items as readonly SkillStoreItem[];
 }
 
-function snapshotOf(items: readonly SkillStoreItem[], perNamespace: number, label: string, maxNesting: number): Snapshot {
+function snapshotOf(items: readonly SkillStoreItem[], perNamespace: number, label: string, maxNesting: number, nameFromFolder: boolean): Snapshot {
   const diagnostics: Diagnostic[] = [];
   const kept = items.slice(0, perNamespace);
   const left = items.length - kept.length;
@@ -135,7 +137,10 @@ function snapshotOf(items: readonly SkillStoreItem[], perNamespace: number, labe
     if (reason) return void diagnostics.push(sourceDiagnostic('unsafe-path', `Item key \`${dir}\` is refused as a folder: ${reason}.`, where));
     if (byDir.has(dir)) return void diagnostics.push(sourceDiagnostic('source-error', `Item \`${where}\` repeats the key of an earlier item; it is left out.`, where));
     byDir.set(dir, { fileName: doc.fileName, doc });
-    entries.push(entryOf(dir, doc, `${label}/${joinSourcePath(dir, doc.fileName)}`, maxNesting));
+    const entry = entryOf(dir, doc, `${label}/${joinSourcePath(dir, doc.fileName)}`, maxNesting);
+    // Only a real key names a folder: a name or index stood in for it otherwise.
+    const key = keyOf(item);
+    entries.push(nameFromFolder && key !== undefined ? { ...entry, folder: key, nameFromFolder } : entry);
   });
   return { listing: { entries: sortListing(entries), diagnostics }, byDir };
 }

@@ -11,22 +11,22 @@ const ENTRIES: Record<string, { file: string; load: () => Promise<Record<string,
       'Activation', 'ActivationOptions', 'ActivationReason', 'AgentOptionsLike', 'AnthropicTool', 'BodyFormat', 'BundleSourceOptions', 'CatalogOptions',
       'CatalogTurn', 'CreateRouterOptions', 'DEFAULT_PER_NAMESPACE', 'DIAGNOSTIC_RULES', 'DescribedTool', 'Diagnostic', 'DiagnosticCode', 'DiagnosticRule',
       'ExperimentalRouterOptions', 'GrantedTool', 'IntentHit', 'JsonSchema', 'LOADER_LIMITS', 'ListedFile', 'LoadOptions', 'LoadProgress', 'LoadedSkill',
-      'LoaderLimits', 'LoaderRoutingOptions', 'MemoryFiles', 'MemorySourceOptions', 'OpenAIChatTool', 'OpenAIResponsesTool', 'ParseOptions', 'ParseResult',
+      'LoaderLimits', 'LoaderRoutingOptions', 'MemoryFiles', 'MemorySourceOptions', 'NameFromFolderOption', 'OpenAIChatTool', 'OpenAIResponsesTool', 'ParseOptions', 'ParseResult',
       'Profile', 'ROUTER_SCHEMA_VERSION', 'ReadFileResult', 'RouteHit', 'RouteOptions', 'RoutedSkill', 'Router', 'RouterField', 'RouterJSON', 'RouterOptions',
       'RunToolOptions', 'RunnableTool', 'SECTION_FILES', 'SKILLS_LOAD', 'SKILLS_PERMISSIONS', 'SKILLS_READ', 'SKILLS_READ_GRANT', 'SKILL_BUNDLE_VERSION',
       'SKILL_ERROR_CODES', 'SKILL_SET_LIMITS', 'SectionFile', 'Severity', 'Skill', 'SkillActivation', 'SkillBundle', 'SkillBundleEntry', 'SkillBundleFile',
       'SkillDefinition', 'SkillDocument', 'SkillEntry', 'SkillError', 'SkillErrorCode', 'SkillErrorOptions', 'SkillExecution', 'SkillFile', 'SkillFileInput',
-      'SkillLimits', 'SkillLoader', 'SkillLoaderOptions', 'SkillProvider', 'SkillSet', 'SkillSource', 'SkillSourceKind', 'SkillStoreItem', 'SkillStoreLike',
+      'SkillFrontmatter', 'SkillLimits', 'SkillLoader', 'SkillLoaderOptions', 'SkillProvider', 'SkillSet', 'SkillSource', 'SkillSourceKind', 'SkillStoreItem', 'SkillStoreLike',
       'SkillTool', 'SourceCallOptions', 'SourceListing', 'StoreSourceOptions', 'SubagentSpec', 'SyncResult', 'TextLanguage', 'TextPipeline',
       'TextPipelineOptions', 'ToolMode', 'Turn', 'WithSkills', 'bundleSource', 'checkGrants', 'createRouter', 'createSkillSet', 'createTextPipeline',
-      'defineSkill', 'findTool', 'formatDiagnostic', 'isSkillBundle', 'isSkillError', 'isSkillSource', 'memorySource', 'parseSkill', 'parseSkillFrontmatter',
+      'defineSkill', 'findTool', 'formatDiagnostic', 'isSkillBundle', 'isSkillError', 'isSkillSource', 'memorySource', 'parseSkill', 'parseSkillFile', 'parseSkillFrontmatter',
       'runTool', 'serializeSkill', 'storeSource', 'toAnthropicTool', 'toOpenAIResponsesTool', 'toOpenAITool', 'withSkills',
     ],
   },
   'satchel/node': {
     file: 'src/node/index.ts',
     load: () => import('../../src/node/index.js'),
-    names: ['BuildSkillBundleOptions', 'DirectorySourceOptions', 'LoadSkillsOptions', 'buildSkillBundle', 'directorySource', 'loadSkills'],
+    names: ['*', 'BUILTIN_SKILLS_DIR', 'BuildSkillBundleOptions', 'DirectorySourceOptions', 'LoadSkillsOptions', 'NodeSkillLoaderOptions', 'SkillLoader', 'buildSkillBundle', 'directorySource', 'loadSkills'],
   },
   'satchel/vite': {
     file: 'src/vite/index.ts',
@@ -57,8 +57,10 @@ describe('the exported names of every entry point', () => {
       const declared = declaredNames(readFileSync(file, 'utf8'));
       expect(declared).toEqual(sorted(names));
       // The values the module really has at run time are among them (types leave no trace).
+      // `export *` of the core entry brings its names along.
+      const known = names.includes('*') ? [...names, ...(ENTRIES['satchel']?.names ?? [])] : names;
       const runtime = Object.keys(await load());
-      expect(runtime.filter((n) => !names.includes(n))).toEqual([]);
+      expect(runtime.filter((n) => !known.includes(n))).toEqual([]);
     });
   }
 

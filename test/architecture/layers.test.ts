@@ -16,7 +16,8 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   embeddings: ['shared', 'format', 'sources', 'routing', 'agent', 'loader'],
   worker: ['shared', 'format', 'sources', 'routing', 'agent', 'loader', 'store', 'embeddings'],
   client: ['shared', 'format', 'sources', 'routing', 'agent', 'loader', 'store', 'embeddings', 'worker'],
-  node: ['shared', 'format', 'sources', 'routing', 'agent', 'loader', 'store'],
+  // satchel/node re-exports the whole core entry, so seed code needs one import.
+  node: ['shared', 'format', 'sources', 'routing', 'agent', 'loader', 'store', '.'],
   vite: ['shared', 'format', 'sources', 'routing', 'agent', 'loader', 'node'],
   // The root entry curates every core layer.
   '.': ['shared', 'format', 'sources', 'routing', 'agent', 'loader'],

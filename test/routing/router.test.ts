@@ -24,6 +24,20 @@ describe('router', () => {
     expect(names(router, 'how do I fix a merge conflict in git')[0]).toBe('git-helper');
   });
 
+  it('matches a plural acronym on its singular, never on its split halves', () => {
+    const acronyms = createRouter();
+    acronyms.sync([
+      skill('pdf-tools', { description: 'Merge, split and extract text from PDF files.' }),
+      skill('node-fs', { description: 'Read and write files with the fs module of Node.' }),
+      skill('ap-style', { description: 'Edit copy to AP style.' }),
+    ]);
+    const [first, ...rest] = acronyms.route('merge these two PDFs');
+    expect(first?.name).toBe('pdf-tools');
+    expect(first?.terms).toEqual(expect.arrayContaining(['merg', 'pdf']));
+    expect(rest.flatMap((h) => h.terms)).not.toContain('fs');
+    expect(acronyms.route('list the APIs').map((h) => h.name)).not.toContain('ap-style');
+  });
+
   it('route covers auto skills only unless asked for any activation', () => {
     expect(names(router, 'refund for my order')).not.toContain('refunds');
     expect(router.route('refund for my order', { activation: 'any' })[0]?.name).toBe('refunds');

@@ -8,6 +8,21 @@ describe('text pipeline', () => {
     expect(p.words('PDFTool merge-pdf_files camelCaseWord HTTPServer')).toEqual(['pdf', 'tool', 'merge', 'pdf', 'files', 'camel', 'case', 'word', 'http', 'server']);
   });
 
+  it('reads a plural acronym as one word, singular', () => {
+    expect(p.words('PDFs GIFs APIs URLs IDs')).toEqual(['pdf', 'gif', 'api', 'url', 'id']);
+    expect(p.words('CSVs LLMs SDKs')).toEqual(['csv', 'llm', 'sdk']);
+    // Inside camel case, before a capital or a digit, and against the singular and lower-case plural.
+    expect(p.words('listAPIs userIDs PDFsToMerge URLs2')).toEqual(['list', 'api', 'user', 'id', 'pdf', 'to', 'merge', 'url', '2']);
+    expect(p.terms('merge these two PDFs')).toEqual(p.terms('merge these two pdfs'));
+    expect(p.terms('the APIs')).toEqual(p.terms('the API'));
+  });
+
+  it('keeps splitting real camel case and acronym runs', () => {
+    expect(p.words('getByName XMLHttpRequest HTTPServer parseJSON IOStream')).toEqual(['get', 'by', 'name', 'xml', 'http', 'request', 'http', 'server', 'parse', 'json', 'io', 'stream']);
+    // An `s` followed by a lower-case letter is not a plural ending.
+    expect(p.words('getItems HTTPSProxy')).toEqual(['get', 'items', 'https', 'proxy']);
+  });
+
   it('normalises Unicode: compatibility forms, accents on Latin letters, other scripts untouched', () => {
     expect(p.words('Ｆｕｌｌｗｉｄｔｈ café ÉCOLE')).toEqual(['fullwidth', 'cafe', 'ecole']);
     // Devanagari vowel signs are combining marks that belong to the letter.

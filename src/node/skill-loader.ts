@@ -1,0 +1,48 @@
+/**
+ * The `SkillLoader` of `satchel/node`: the core loader with the builtin
+ * tier read from `skills/builtin/` on disk by default, as the pleach seed's
+ * server loader does.
+ * @module
+ */
+import { join } from 'node:path';
+import { SkillLoader as CoreSkillLoader, type SkillLoaderOptions } from '../loader/loader.js';
+import type { SkillSource } from '../sources/source.js';
+import { directorySource } from './directory-source.js';
+
+/** Where the Node loader looks for builtin skills, under its working folder. */
+export const BUILTIN_SKILLS_DIR = 'skills/builtin';
+
+/** Options of the Node {@link SkillLoader}: the core options and where the default builtin folder is. */
+export interface NodeSkillLoaderOptions extends SkillLoaderOptions {
+  /** Folder holding `skills/builtin/` (default `process.cwd()` when the loader is made); read only when `builtin` is not given. */
+  cwd?: string;
+  /** The default builtin folder loads a SKILL.md without `name` under its folder's name (default false). */
+  nameFromFolder?: boolean;
+}
+
+/**
+ * The core {@link CoreSkillLoader | SkillLoader} (so `instanceof` it holds)
+ * with one more default: when no `builtin` source is given, the builtin
+ * tier is `skills/builtin/<name>/SKILL.md` under `cwd`. A missing folder
+ * loads nothing and reports nothing. Give `builtin` (even `[]`) to turn the
+ * default off. The browser entry never reads the disk.
+ *
+ * @example
+ * ```ts
+ * import { SkillLoader } from 'satchel/node'
+ * const loader = new SkillLoader({ store, subagentSpecs })   // + ./skills/builtin
+ * await loader.loadAll(orgId, userId)
+ * ```
+ */
+export class SkillLoader extends CoreSkillLoader {
+  constructor(options: NodeSkillLoaderOptions = {}) {
+    const { cwd, nameFromFolder, ...core } = options;
+    super(core.builtin === undefined ? { ...core, builtin: defaultBuiltin(cwd, nameFromFolder === true) } : core);
+  }
+}
+
+function defaultBuiltin(cwd: string | undefined, nameFromFolder: boolean): SkillSource {
+  // Relative without `cwd`, so diagnostics show `skills/builtin/<name>/SKILL.md`; resolved against the working folder now.
+  const dir = cwd === undefined ? BUILTIN_SKILLS_DIR : join(cwd, BUILTIN_SKILLS_DIR);
+  return directorySource(dir, { name: `builtin:${dir}`, nameFromFolder });
+}
