@@ -37,7 +37,7 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     args: '<path…>',
     minPositionals: 1,
     summary: 'Check every skill under each path (a folder or a SKILL.md file).',
-    details: 'Prints every diagnostic as `path:line:column code severity: message` with how to fix it, then a summary. Exit 1 when a skill is invalid (with --strict, also on a warning) or a path is missing.',
+    details: 'Prints every diagnostic as `path:line:column code severity: message` with how to fix it, then a summary. Exit 1 when a skill is invalid (with --strict, also on a warning), the search was cut short by a limit, no SKILL.md was found, or a path cannot be used.',
     switches: ['--strict', '--json', '--include-hidden'],
     limits: DISCOVERY,
     defaults: LOADER_LIMITS,

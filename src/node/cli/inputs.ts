@@ -5,10 +5,11 @@
  * @module
  */
 import { stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { ResolvedLimits } from '../../format/types.js';
 import type { SkillSource } from '../../sources/source.js';
 import { directorySource, type DirectorySourceOptions } from '../directory-source.js';
+import { withRootedListing } from '../rooted-listing.js';
 import { escapeControl } from './escape.js';
 import type { CliIo } from './io.js';
 import { plural, shownPath } from './print.js';
@@ -50,20 +51,9 @@ export function discoveryBounds(limits: ResolvedLimits): DirectorySourceOptions 
   return { maxDepth, maxFolders, maxNesting, maxFileBytes, maxFilesPerSkill };
 }
 
-/**
- * A directory source over `abs`, named by its shown path, whose listing
- * diagnostics (relative to the root) are made absolute like its entries'.
- */
+/** A directory source over `abs`, named by its shown path, its listing diagnostics rooted like its entries. */
 export function cliSource(abs: string, options: DirectorySourceOptions, cwd: string): SkillSource {
-  const source = directorySource(abs, { ...options, name: shownPath(abs, cwd) });
-  return {
-    name: source.name,
-    read: (path, call) => source.read(path, call),
-    async list(call) {
-      const listing = await source.list(call);
-      return { entries: listing.entries, diagnostics: listing.diagnostics.map((d) => ({ ...d, path: join(abs, d.path) })) };
-    },
-  };
+  return withRootedListing(directorySource(abs, { ...options, name: shownPath(abs, cwd) }), abs);
 }
 
 /**

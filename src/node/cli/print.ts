@@ -47,11 +47,17 @@ export function diagnosticText(d: Diagnostic, cwd: string): string {
   return `${escapeControl(formatDiagnostic(shown))}\n    fix: ${escapeControl(cliFix(d))}\n`;
 }
 
-/** A thrown `SkillError` as the CLI reports it: one line, its diagnostics, and for a limit, which flag to raise. */
+/**
+ * A thrown `SkillError` as the CLI reports it: one line, then its
+ * diagnostics each with its fix, or for a limit without any, which flag to raise.
+ */
 export function skillErrorText(command: string, e: SkillError, cwd: string): string {
-  const head = `satchel ${command}: ${e.code}: ${escapeControl(inCliTerms(shortenPaths(e.message, cwd)))}\n`;
+  const count = e.diagnostics.length;
+  // With diagnostics, the message's tail repeats the first of them (`loadSkills`): keep its lead, list them all below.
+  const message = count > 0 ? `${e.message.split(': ')[0] ?? e.message}; ${plural(count, 'problem')}, each below with its fix.` : e.message;
+  const head = `satchel ${command}: ${e.code}: ${escapeControl(inCliTerms(shortenPaths(message, cwd)))}\n`;
   const flags = flagsNamedIn(e.message);
-  const fix = e.code === 'LIMIT_EXCEEDED' && flags.length > 0 ? `    fix: raise ${flags.join(' / ')}, or give fewer or narrower paths.\n` : '';
+  const fix = count === 0 && e.code === 'LIMIT_EXCEEDED' && flags.length > 0 ? `    fix: raise ${flags.join(' / ')}, or give fewer or narrower paths.\n` : '';
   return head + fix + e.diagnostics.map((d) => diagnosticText(d, cwd)).join('');
 }
 

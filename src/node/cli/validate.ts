@@ -1,7 +1,8 @@
 /**
  * `satchel validate <path…>`: every skill folder under each path (or a
  * SKILL.md named directly), every diagnostic with how to fix it, a one-line
- * summary; exit 1 if any is invalid or a path cannot be used.
+ * summary; exit 1 if any is invalid, the search was cut short, or a path
+ * cannot be used.
  * @module
  */
 import { basename, dirname, resolve } from 'node:path';
@@ -55,6 +56,8 @@ export async function validateCommand(flags: CliFlags, io: CliIo): Promise<numbe
     notes.push(...found.notes);
   }
   const invalid = reports.filter((r) => r.verdict === 'invalid').length;
+  // A search cut short or a folder that could not be read leaves skills unchecked: not a clean pass.
+  const incomplete = notes.some((d) => d.severity !== 'info');
   if (flags.json) io.out.write(`${JSON.stringify({ profile: context.profile, reports, notes }, null, 2)}\n`);
   else printText(reports, notes, context, io);
   if (reports.length === 0 && unusable === 0) {
@@ -62,7 +65,7 @@ export async function validateCommand(flags: CliFlags, io: CliIo): Promise<numbe
     const note = await hiddenNote(folders, { ...discoveryBounds(context.limits), includeHidden: flags.includeHidden }, io.cwd);
     if (note !== undefined) io.err.write(`satchel validate: ${note}\n`);
   }
-  return invalid > 0 || unusable > 0 || reports.length === 0 ? 1 : 0;
+  return invalid > 0 || incomplete || unusable > 0 || reports.length === 0 ? 1 : 0;
 }
 
 async function validatePath(abs: string, context: Context): Promise<Found> {
