@@ -3,12 +3,14 @@
  * This file only dispatches; the commands share types through `io.ts`.
  * @module
  */
+import { isSkillError } from '../../shared/errors.js';
 import { catalogCommand } from './catalog.js';
 import { escapeControl } from './escape.js';
 import { parseArgs } from './flags.js';
 import { commandHelp, mainHelp, usageError } from './help.js';
 import type { CliFlags, CliIo, CommandName } from './io.js';
 import { listCommand } from './list.js';
+import { skillErrorText } from './print.js';
 import { routeCommand } from './route.js';
 import { validateCommand } from './validate.js';
 import { packageVersion } from './version.js';
@@ -55,7 +57,18 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
       io.err.write(argv.length === 0 ? mainHelp(await packageVersion()) : usageError(parsed.message, parsed.command));
       return 2;
     case 'run':
-      return COMMAND_RUNNERS[parsed.command](parsed.flags, io);
+      return run(parsed.command, parsed.flags, io);
+  }
+}
+
+/** Runs a command; a `SkillError` it did not handle itself is reported with its code, in the command's name. */
+async function run(command: CommandName, flags: CliFlags, io: CliIo): Promise<number> {
+  try {
+    return await COMMAND_RUNNERS[command](flags, io);
+  } catch (e) {
+    if (!isSkillError(e)) throw e;
+    io.err.write(skillErrorText(command, e, io.cwd));
+    return 1;
   }
 }
 

@@ -10,10 +10,15 @@ import type { SkillError } from '../../shared/errors.js';
 import { escapeControl } from './escape.js';
 import { flagsNamedIn, inCliTerms } from './limit-flags.js';
 
-/** A path as the CLI prints it: relative to the working folder (`.` for the folder itself), `/`-separated. */
+/**
+ * A path as the CLI prints it: relative to the working folder (`.` for the
+ * folder itself), `/`-separated; absolute only when that is shorter, so
+ * `/dev/null` is not shown as `../../dev/null`.
+ */
 export function shownPath(path: string, cwd: string): string {
   if (!isAbsolute(path)) return path;
-  return relative(cwd, path).split(sep).join('/') || '.';
+  const shown = relative(cwd, path).split(sep).join('/') || '.';
+  return shown.length <= path.length ? shown : path;
 }
 
 /** `text` with absolute paths under the working folder made relative to it. */

@@ -3,6 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { truncate, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../../../src/node/cli/index.js';
+import { SkillError } from '../../../src/shared/errors.js';
 import { tempTrees } from '../../support/temp-trees.js';
 import { skillMd } from '../../support/skill-md.js';
 import { cli } from './run.js';
@@ -51,10 +53,20 @@ describe('paths that are not regular files or folders', () => {
     }
   });
 
-  it('/dev/null is refused in one line', async () => {
-    const { code, err } = await cli('/', 'validate', '/dev/null');
+  it('a FIFO inside a folder is never opened: as a resource it refuses its skill, as SKILL.md it is no skill', async () => {
+    const root = await tree({ 'skills/pdf/SKILL.md': skillMd('pdf'), 'skills/other/.keep': '' });
+    execFileSync('mkfifo', [join(root, 'skills/pdf/pipe'), join(root, 'skills/other/SKILL.md')]);
+    const { code, out } = await cli(root, 'validate', 'skills');
     expect(code).toBe(1);
-    expect(err).toBe('satchel validate: dev/null: not a regular file or folder\n');
+    expect(out).toContain('skills/pdf/SKILL.md unsafe-path error: `pipe` is not a regular file or folder; the skill is refused.');
+    expect(out).toContain('1 skill checked');
+  });
+
+  it('/dev/null is refused in one line, shown as given rather than climbing up from the working folder', async () => {
+    const root = await tree();
+    const { code, err } = await cli(root, 'validate', '/dev/null');
+    expect(code).toBe(1);
+    expect(err).toBe('satchel validate: /dev/null: not a regular file or folder\n');
   });
 });
 
@@ -63,10 +75,17 @@ describe('unexpected exceptions', () => {
     const root = await tree({ 'skills/pdf/SKILL.md': skillMd('pdf') });
     let err = '';
     const broken = { write: (): never => { throw new Error('write EPIPE\n    at Socket.write (node:net:1:1)'); } };
-    const { runCli } = await import('../../../src/node/cli/index.js');
     const code = await runCli(['list', 'skills'], { out: broken, err: { write: (t: string) => (err += t) }, cwd: root });
     expect(code).toBe(1);
     expect(err).toBe('satchel: write EPIPE\n');
+  });
+
+  it('a SkillError a command did not handle is one line with its code, paths relative', async () => {
+    const root = await tree({ 'skills/pdf/SKILL.md': skillMd('pdf') });
+    let err = '';
+    const failing = { write: (): never => { throw new SkillError('SOURCE_FAILED', `Source skills: \`${join(root, 'skills')}\` could not be opened.`); } };
+    const code = await runCli(['validate', 'skills'], { out: failing, err: { write: (t: string) => (err += t) }, cwd: root });
+    expect([code, err]).toEqual([1, 'satchel validate: SOURCE_FAILED: Source skills: `skills` could not be opened.\n']);
   });
 });
 
