@@ -21,7 +21,7 @@ export async function readSkillFile(abs: string, maxBytes: number): Promise<Skil
   if (!before.isFile()) return { kind: 'not-regular' };
   if (before.size > maxBytes) return { kind: 'too-large', size: before.size };
   // Non-blocking: should the file be swapped for a FIFO after the check, opening it still returns at once.
-  const handle = await open(abs, constants.O_RDONLY | constants.O_NONBLOCK);
+  const handle = await open(abs, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
     const info = await handle.stat();
     if (!info.isFile()) return { kind: 'not-regular' };
