@@ -21,9 +21,11 @@ export interface CommandSpec {
   readonly summary: string;
   /** A paragraph for `satchel <command> --help`. */
   readonly details: string;
+  /** The switches it accepts; any other is a usage error. */
   readonly switches: readonly SwitchFlag[];
-  /** The limits that apply, with the defaults shown in help. */
+  /** The limits it uses, each settable by its flag; any other limit flag is a usage error. */
   readonly limits: readonly LimitName[];
+  /** Where unset limits come from: the loader's defaults, or a skill set's for `catalog`. */
   readonly defaults: ResolvedLimits;
 }
 

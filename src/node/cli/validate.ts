@@ -60,12 +60,15 @@ export async function validateCommand(flags: CliFlags, io: CliIo): Promise<numbe
   const incomplete = notes.some((d) => d.severity !== 'info');
   if (flags.json) io.out.write(`${JSON.stringify({ profile: context.profile, reports, notes }, null, 2)}\n`);
   else printText(reports, notes, context, io);
-  if (reports.length === 0 && unusable === 0) {
-    io.err.write('satchel validate: no SKILL.md found under the given paths\n');
-    const note = await hiddenNote(folders, { ...discoveryBounds(context.limits), includeHidden: flags.includeHidden }, io.cwd);
-    if (note !== undefined) io.err.write(`satchel validate: ${note}\n`);
-  }
+  if (reports.length === 0 && unusable === 0) await reportNothingFound(folders, context, io);
   return invalid > 0 || incomplete || unusable > 0 || reports.length === 0 ? 1 : 0;
+}
+
+/** Says that nothing was found, and whether hidden folders hold skills. */
+async function reportNothingFound(folders: readonly string[], context: Context, io: CliIo): Promise<void> {
+  io.err.write('satchel validate: no SKILL.md found under the given paths\n');
+  const note = await hiddenNote(folders, { ...discoveryBounds(context.limits), includeHidden: context.flags.includeHidden }, io.cwd);
+  if (note !== undefined) io.err.write(`satchel validate: ${note}\n`);
 }
 
 async function validatePath(abs: string, context: Context): Promise<Found> {
