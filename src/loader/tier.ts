@@ -48,9 +48,11 @@ export function readTier(tier: Tier, listing: SourceListing, limits: ResolvedLim
 
 function entrySkill(entry: SkillEntry, kind: SkillSourceKind, limits: ResolvedLimits): { skill?: Skill; diagnostics: Diagnostic[] } {
   const diagnostics = [...(entry.diagnostics ?? [])];
-  const overLimit = perSkillLimit(entry, limits);
+  const refused = (): boolean => diagnostics.some((d) => d.severity === 'error');
+  // A source that refused the skill already said why (a directory source checks the same limits): no second error.
+  const overLimit = refused() ? undefined : perSkillLimit(entry, limits);
   if (overLimit) diagnostics.push(overLimit);
-  if (diagnostics.some((d) => d.severity === 'error')) return { diagnostics };
+  if (refused()) return { diagnostics };
   if (entry.skill) return { skill: { ...entry.skill, source: kind }, diagnostics };
   if (entry.text === undefined) {
     diagnostics.push(createDiagnostic('source-error', 'runtime', 'The source listed this skill without its SKILL.md text.', entry.path));

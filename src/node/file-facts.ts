@@ -22,17 +22,19 @@ const CHUNK = 64 * 1024;
 const SNIFF = 8 * 1024;
 // Not on Windows: there the realpath and lstat checks of the walk still refuse links.
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+// A FIFO put where a file was listed would block a plain open until a writer came; this open returns, and is refused.
+const NO_BLOCK = constants.O_NONBLOCK ?? 0;
 
 /**
  * Opens a regular file for reading without following a symbolic link in
- * its last path component.
+ * its last path component, and without blocking on a FIFO.
  *
  * @throws {SkillError} `UNSAFE_PATH` for a symbolic link or anything but a regular file.
  */
 export async function openRegular(abs: string, shown: string): Promise<{ handle: FileHandle; size: number }> {
   let handle: FileHandle;
   try {
-    handle = await open(abs, constants.O_RDONLY | NO_FOLLOW);
+    handle = await open(abs, constants.O_RDONLY | NO_FOLLOW | NO_BLOCK);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ELOOP') throw new SkillError('UNSAFE_PATH', `\`${shown}\` is a symbolic link; links are never followed.`, { path: shown, cause: e });
     throw e;

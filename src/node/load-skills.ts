@@ -12,6 +12,7 @@ import { createSkillSet, type SkillSet } from '../agent/skill-set.js';
 import type { SkillSource } from '../sources/source.js';
 import { resolveLimits, SKILL_SET_LIMITS, type ResolvedLimits, type SkillLimits } from '../format/types.js';
 import { directorySource } from './directory-source.js';
+import { withRootedListing } from './rooted-listing.js';
 
 /** Options of {@link loadSkills} besides the limits. */
 export interface LoadSkillsOptions {
@@ -64,7 +65,9 @@ export async function loadSkills(paths: string | readonly string[], limits?: Ski
 
 function sourceFor(path: string, limits: ResolvedLimits, options: LoadSkillsOptions): SkillSource {
   const { maxDepth, maxFolders, maxNesting, maxFileBytes, maxFilesPerSkill } = limits;
-  return directorySource(resolve(path), { maxDepth, maxFolders, maxNesting, maxFileBytes, maxFilesPerSkill, includeHidden: options.includeHidden ?? false, nameFromFolder: options.nameFromFolder ?? false, name: path });
+  const dir = resolve(path);
+  // Listing diagnostics carry the folder too, so a refusal says under which of the paths it happened.
+  return withRootedListing(directorySource(dir, { maxDepth, maxFolders, maxNesting, maxFileBytes, maxFilesPerSkill, includeHidden: options.includeHidden ?? false, nameFromFolder: options.nameFromFolder ?? false, name: path }), dir);
 }
 
 async function assertFolder(path: string): Promise<void> {

@@ -4,31 +4,33 @@
  * instructions (`--xml` for the `<available_skills>` form).
  * @module
  */
-import { resolve, sep } from 'node:path';
 import { utf8ByteLength } from '../../shared/text.js';
-import { fixFor, formatDiagnostic } from '../../format/diagnostics.js';
-import { isSkillError } from '../../format/errors.js';
 import type { SkillSet } from '../../agent/skill-set.js';
-import type { CliFlags, CliIo } from './io.js';
+import { isSkillError, SkillError } from '../../format/errors.js';
 import { loadSkills } from '../load-skills.js';
+import { escapeLines } from './escape.js';
+import { checkFolders, discoveryBounds, hiddenNote } from './inputs.js';
+import type { CliFlags, CliIo } from './io.js';
+import { plural, skillErrorText } from './print.js';
 
 /**
  * Prints the catalog on stdout (nothing else, so it can be piped) and a
  * one-line summary on stderr; with `--json`, one object with the catalog,
  * its size, the set's digest and the tool definitions. Resolves to the exit
- * code: 1 when the set is refused.
+ * code: 1 when a path cannot be used or the set is refused.
  */
 export async function catalogCommand(flags: CliFlags, io: CliIo): Promise<number> {
-  const format = flags.xml ? 'xml' : 'markdown';
+  const folders = await checkFolders('catalog', flags.paths, io);
+  if (folders === undefined) return 1;
   let skills: SkillSet;
   let catalog: string;
   try {
-    skills = await loadSkills(flags.paths.map((p) => resolve(io.cwd, p)), undefined, { includeHidden: flags.includeHidden });
-    catalog = skills.catalog({ format });
+    skills = await loadSkills(folders, flags.limits, { includeHidden: flags.includeHidden });
+    catalog = skills.catalog({ format: flags.xml ? 'xml' : 'markdown' });
+    checkInstructions(catalog, skills);
   } catch (e) {
     if (!isSkillError(e)) throw e;
-    io.err.write(`satchel catalog: ${e.code}: ${shorten(e.message, io.cwd)}\n`);
-    for (const d of e.diagnostics) io.err.write(`${shorten(formatDiagnostic(d), io.cwd)}\n    fix: ${fixFor(d.code)}\n`);
+    io.err.write(skillErrorText('catalog', e, io.cwd));
     return 1;
   }
   const bytes = utf8ByteLength(catalog);
@@ -37,13 +39,21 @@ export async function catalogCommand(flags: CliFlags, io: CliIo): Promise<number
     io.out.write(`${JSON.stringify({ catalog, bytes, maxCatalogBytes: skills.limits.maxCatalogBytes, digest: skills.digest, skills: skills.skills.length, tools }, null, 2)}\n`);
     return 0;
   }
-  if (catalog !== '') io.out.write(`${catalog}\n`);
+  if (catalog !== '') io.out.write(`${escapeLines(catalog)}\n`);
   const shown = catalog === '' ? 'no skill is visible to the model, so there is no catalog' : `${bytes} of ${skills.limits.maxCatalogBytes} catalog bytes`;
-  io.err.write(`${skills.skills.length} skill${skills.skills.length === 1 ? '' : 's'}, ${shown}\n`);
+  io.err.write(`${plural(skills.skills.length, 'skill')}, ${shown}\n`);
+  if (skills.skills.length === 0) {
+    const note = await hiddenNote(folders, { ...discoveryBounds(skills.limits), includeHidden: flags.includeHidden }, io.cwd);
+    if (note !== undefined) io.err.write(`satchel catalog: ${note}\n`);
+  }
   return 0;
 }
 
-/** Absolute paths under the working folder, shown relative to it. */
-function shorten(text: string, cwd: string): string {
-  return text.split(`${resolve(cwd)}${sep}`).join('');
+/** The catalog goes into the agent's instructions: alone over `maxInstructionsBytes`, `withSkills` would refuse it. */
+function checkInstructions(catalog: string, skills: SkillSet): void {
+  const bytes = utf8ByteLength(catalog);
+  const max = skills.limits.maxInstructionsBytes;
+  if (bytes > max) {
+    throw new SkillError('LIMIT_EXCEEDED', `The catalog of ${skills.skills.length} skills is ${bytes} bytes, more than maxInstructionsBytes (${max}) before any instructions are added.`);
+  }
 }

@@ -1,31 +1,33 @@
 /**
- * The `satchel` command line: `validate`, `list` and `catalog`.
+ * The `satchel` command line: `validate`, `list`, `catalog` and `route`.
+ * This file only dispatches; the commands share types through `io.ts`.
  * @module
  */
+import { isSkillError } from '../../format/errors.js';
 import { catalogCommand } from './catalog.js';
+import { escapeControl } from './escape.js';
+import { parseArgs } from './flags.js';
+import { commandHelp, mainHelp, usageError } from './help.js';
+import type { CliFlags, CliIo, CommandName } from './io.js';
 import { listCommand } from './list.js';
+import { skillErrorText } from './print.js';
+import { routeCommand } from './route.js';
 import { validateCommand } from './validate.js';
-import type { CliFlags, CliIo } from './io.js';
+import { packageVersion } from './version.js';
 
-export type { CliFlags, CliIo } from './io.js';
+export type { CliFlags, CliIo, CommandName } from './io.js';
 
-const USAGE = `Usage: satchel <command> [options] <path…>
-
-Commands:
-  validate <path…>   Check every skill folder under each path; exit 1 if any is invalid.
-  list <path…>       Load the skills (first path wins a name) and print a table.
-  catalog <path…>    Load the paths as one skill set and print the catalog the model would see.
-
-Options:
-  --strict           Use the open specification's rules (validate only).
-  --json             Print JSON instead of text.
-  --xml              Print the catalog as <available_skills> XML (catalog only).
-  --include-hidden   Also search folders whose names start with a dot.
-  -h, --help         Show this help.
-`;
+const COMMAND_RUNNERS: Readonly<Record<CommandName, (flags: CliFlags, io: CliIo) => Promise<number>>> = {
+  validate: validateCommand,
+  list: listCommand,
+  catalog: catalogCommand,
+  route: routeCommand,
+};
 
 /**
- * Runs the CLI and resolves to the exit code.
+ * Runs the CLI and resolves to the exit code: 0 clean, 1 findings or
+ * failure, 2 a usage error. Never rejects: an unexpected exception becomes
+ * one line `satchel: <message>` on stderr and exit 1, never a stack trace.
  *
  * @example
  * ```ts
@@ -33,35 +35,45 @@ Options:
  * ```
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  const [command, ...rest] = argv;
-  if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
-    io.out.write(USAGE);
-    return command === undefined ? 2 : 0;
+  try {
+    return await dispatch(argv, io);
+  } catch (e) {
+    io.err.write(`satchel: ${oneLine(e)}\n`);
+    return 1;
   }
-  const flags = parseFlags(rest, io);
-  if (!flags) return 2;
-  if (flags.paths.length === 0) {
-    io.err.write(`satchel ${command}: give at least one path.\n\n${USAGE}`);
-    return 2;
-  }
-  if (command === 'validate') return validateCommand(flags, io);
-  if (command === 'list') return listCommand(flags, io);
-  if (command === 'catalog') return catalogCommand(flags, io);
-  io.err.write(`satchel: unknown command "${command}".\n\n${USAGE}`);
-  return 2;
 }
 
-function parseFlags(args: readonly string[], io: CliIo): CliFlags | undefined {
-  const flags: CliFlags = { strict: false, json: false, includeHidden: false, xml: false, paths: [] };
-  for (const arg of args) {
-    if (arg === '--strict') flags.strict = true;
-    else if (arg === '--json') flags.json = true;
-    else if (arg === '--include-hidden') flags.includeHidden = true;
-    else if (arg === '--xml') flags.xml = true;
-    else if (arg.startsWith('-')) {
-      io.err.write(`satchel: unknown option "${arg}".\n\n${USAGE}`);
-      return undefined;
-    } else flags.paths.push(arg);
+async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseArgs(argv);
+  switch (parsed.kind) {
+    case 'help':
+      io.out.write(parsed.command === undefined ? mainHelp(await packageVersion()) : commandHelp(parsed.command));
+      return 0;
+    case 'version':
+      io.out.write(`${await packageVersion()}\n`);
+      return 0;
+    case 'usage':
+      // No command at all: the whole help, as most tools do; otherwise the mistake and where to look.
+      io.err.write(argv.length === 0 ? mainHelp(await packageVersion()) : usageError(parsed.message, parsed.command));
+      return 2;
+    case 'run':
+      return run(parsed.command, parsed.flags, io);
   }
-  return flags;
+}
+
+/** Runs a command; a `SkillError` it did not handle itself is reported with its code, in the command's name. */
+async function run(command: CommandName, flags: CliFlags, io: CliIo): Promise<number> {
+  try {
+    return await COMMAND_RUNNERS[command](flags, io);
+  } catch (e) {
+    if (!isSkillError(e)) throw e;
+    io.err.write(skillErrorText(command, e, io.cwd));
+    return 1;
+  }
+}
+
+/** The first line of whatever was thrown, escaped. */
+function oneLine(e: unknown): string {
+  const text = e instanceof Error ? e.message : String(e);
+  return escapeControl(text.split('\n')[0] ?? '') || 'unexpected error';
 }

@@ -1,7 +1,9 @@
 /**
  * What every CLI command is given: where to write, and the parsed flags.
+ * Shared types only, so the command files never import one another.
  * @module
  */
+import type { SkillLimits } from '../../format/types.js';
 
 /** Where the CLI writes, so tests can capture it. */
 export interface CliIo {
@@ -10,12 +12,18 @@ export interface CliIo {
   cwd: string;
 }
 
-/** Flags shared by the commands. */
+/** The commands `satchel` runs. */
+export type CommandName = 'validate' | 'list' | 'catalog' | 'route';
+
+/** Flags shared by the commands; each command accepts only those its help lists. */
 export interface CliFlags {
   strict: boolean;
   json: boolean;
   includeHidden: boolean;
   /** `catalog`: the `<available_skills>` XML form. */
   xml: boolean;
+  /** Positional arguments: the paths (for `route`, followed by the turn). */
   paths: string[];
+  /** Limits given on the command line; unset ones keep the command's defaults. */
+  limits: SkillLimits;
 }

@@ -1,16 +1,9 @@
 // satchel catalog <path…>: what the model would see.
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../../src/node/cli/index.js';
 import { tempTrees } from '../../support/temp-trees.js';
+import { cli } from './run.js';
 
 const tree = tempTrees('satchel-cli-catalog-');
-
-async function run(cwd: string, ...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(argv, { out: { write: (t: string) => (out += t) }, err: { write: (t: string) => (err += t) }, cwd });
-  return { code, out, err };
-}
 
 const files = {
   'skills/refunds/SKILL.md': '---\nname: refunds\ndescription: Decide refunds & returns <fast>.\n---\nDecide.\n',
@@ -22,7 +15,7 @@ const files = {
 describe('satchel catalog', () => {
   it('prints the Markdown catalog on stdout and a summary on stderr', async () => {
     const root = await tree(files);
-    const { code, out, err } = await run(root, 'catalog', 'skills');
+    const { code, out, err } = await cli(root, 'catalog', 'skills');
     expect(code).toBe(0);
     expect(out).toMatch(/^## Skills\n\nSkills are folders/);
     expect(out.endsWith('\n- pdf: Fill PDF forms.\n- refunds: Decide refunds & returns <fast>.\n')).toBe(true);
@@ -31,14 +24,14 @@ describe('satchel catalog', () => {
   });
 
   it('--xml prints the <available_skills> form, escaped', async () => {
-    const { code, out } = await run(await tree(files), 'catalog', '--xml', 'skills');
+    const { code, out } = await cli(await tree(files), 'catalog', '--xml', 'skills');
     expect(code).toBe(0);
     expect(out).toContain('<description>Decide refunds &amp; returns &lt;fast&gt;.</description>');
     expect(out.trimEnd().endsWith('</available_skills>')).toBe(true);
   });
 
   it('--json prints the catalog, its size, the digest and the tools', async () => {
-    const { code, out } = await run(await tree(files), 'catalog', '--json', 'skills');
+    const { code, out } = await cli(await tree(files), 'catalog', '--json', 'skills');
     expect(code).toBe(0);
     const json = JSON.parse(out) as { catalog: string; bytes: number; digest: string; skills: number; tools: { id: string; version: string }[] };
     expect(json.bytes).toBe(new TextEncoder().encode(json.catalog).byteLength);
@@ -48,7 +41,7 @@ describe('satchel catalog', () => {
   });
 
   it('exits 1 with the reason and diagnostics when the set is refused', async () => {
-    const { code, out, err } = await run(await tree(files), 'catalog', 'skills', 'bad');
+    const { code, out, err } = await cli(await tree(files), 'catalog', 'skills', 'bad');
     expect(code).toBe(1);
     expect(out).toBe('');
     expect(err).toContain('satchel catalog: INVALID_SKILL:');
@@ -58,7 +51,7 @@ describe('satchel catalog', () => {
   });
 
   it('is in the usage text', async () => {
-    expect((await run('/', '--help')).out).toContain('catalog <path…>');
-    expect((await run('/', '--help')).out).toContain('--xml');
+    expect((await cli('/', '--help')).out).toContain('catalog <path…>');
+    expect((await cli('/', '--help')).out).toContain('--xml');
   });
 });

@@ -78,9 +78,10 @@ describe('satchel validate', () => {
 });
 
 describe('satchel list', () => {
-  it('prints a table of name, source, activation, intents and short digest, then diagnostics', async () => {
+  it('prints a table of name, source, activation, intents and short digest, then diagnostics; exit 1 when a skill is skipped', async () => {
     const { code, out } = await run('list', 'good', 'mixed');
-    expect(code).toBe(0);
+    expect(code).toBe(1);
+    expect((await run('list', 'good')).code).toBe(0);
     const lines = out.split('\n');
     expect(lines[0]).toMatch(/^name\s+source\s+activation\s+intents\s+digest$/);
     expect(out).toMatch(/\nnotes\s+good\/notes\/SKILL\.md\s+intent-matched\s+note_taking\s+[0-9a-f]{12}\n/);

@@ -1,0 +1,87 @@
+/**
+ * What each command takes: its arguments, the flags it accepts and the
+ * limits that apply to it, with their defaults. Help is rendered from this
+ * table and the flag parser checks against it, so the two cannot drift.
+ * @module
+ */
+import { LOADER_LIMITS, SKILL_SET_LIMITS, type ResolvedLimits } from '../../format/types.js';
+import type { CommandName } from './io.js';
+import type { LimitName } from './limit-flags.js';
+
+/** A flag that takes no value. */
+export type SwitchFlag = '--strict' | '--json' | '--xml' | '--include-hidden';
+
+/** One command's shape. */
+export interface CommandSpec {
+  /** The positional arguments, as help shows them. */
+  readonly args: string;
+  /** Least number of positional arguments. */
+  readonly minPositionals: number;
+  /** One line for the command list. */
+  readonly summary: string;
+  /** A paragraph for `satchel <command> --help`. */
+  readonly details: string;
+  /** The switches it accepts; any other is a usage error. */
+  readonly switches: readonly SwitchFlag[];
+  /** The limits it uses, each settable by its flag; any other limit flag is a usage error. */
+  readonly limits: readonly LimitName[];
+  /** Where unset limits come from: the loader's defaults, or a skill set's for `catalog`. */
+  readonly defaults: ResolvedLimits;
+}
+
+/** The limits a directory walk and the parser use: all `validate` needs. */
+const DISCOVERY: readonly LimitName[] = ['maxDepth', 'maxFolders', 'maxNesting', 'maxFileBytes', 'maxFilesPerSkill'];
+const LOADER: readonly LimitName[] = ['maxSkills', 'maxTotalBytes', ...DISCOVERY];
+
+/** The commands, in the order help lists them. */
+export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
+  validate: {
+    args: '<path…>',
+    minPositionals: 1,
+    summary: 'Check every skill under each path (a folder or a SKILL.md file).',
+    details: 'Prints every diagnostic as `path:line:column code severity: message` with how to fix it, then a summary. Exit 1 when a skill is invalid (with --strict, also on a warning), the search was cut short by a limit, no SKILL.md was found, or a path cannot be used.',
+    switches: ['--strict', '--json', '--include-hidden'],
+    limits: DISCOVERY,
+    defaults: LOADER_LIMITS,
+  },
+  list: {
+    args: '<path…>',
+    minPositionals: 1,
+    summary: 'Load the skills (the first path wins a name) and print a table.',
+    details: 'Prints name, source, activation, intents and a short digest per skill, then the diagnostics. Exit 1 when a skill could not be loaded.',
+    switches: ['--json', '--include-hidden'],
+    limits: LOADER,
+    defaults: LOADER_LIMITS,
+  },
+  catalog: {
+    args: '<path…>',
+    minPositionals: 1,
+    summary: 'Load the paths as one skill set and print the catalog the model would see.',
+    details: 'Prints the catalog on stdout and a summary on stderr. The set is all or nothing: exit 1 when a skill does not load or a limit is over.',
+    switches: ['--xml', '--json', '--include-hidden'],
+    limits: ['maxSkills', 'maxTotalBytes', 'maxCatalogBytes', 'maxInstructionsBytes', ...DISCOVERY],
+    defaults: SKILL_SET_LIMITS,
+  },
+  route: {
+    args: '<path…> "<turn>"',
+    minPositionals: 2,
+    summary: 'Show which skills a user turn activates, and why.',
+    details: 'The last argument is the turn. Prints each activated skill with its reason (mention, intent or search), score and matched terms, then the best-ranked skills that did not activate. Exit 1 when a skill could not be loaded.',
+    switches: ['--json', '--include-hidden'],
+    limits: LOADER,
+    defaults: LOADER_LIMITS,
+  },
+};
+
+/** What each switch does, for help. */
+export const SWITCH_HELP: Readonly<Record<SwitchFlag, string>> = {
+  '--strict': "Use the open specification's rules (spec profile): warnings fail too.",
+  '--json': 'Print JSON instead of text.',
+  '--xml': 'Print the catalog as <available_skills> XML.',
+  '--include-hidden': 'Also search folders whose names start with a dot.',
+};
+
+/** True when `name` is a command. */
+export function isCommand(name: string): name is CommandName {
+  return Object.hasOwn(COMMANDS, name);
+}

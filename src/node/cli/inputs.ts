@@ -1,0 +1,76 @@
+/**
+ * The paths a command is given: checked before anything is read, and
+ * turned into directory sources whose diagnostics all carry absolute paths
+ * (so they print one way, relative to the working folder).
+ * @module
+ */
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { ResolvedLimits } from '../../format/types.js';
+import type { SkillSource } from '../../sources/source.js';
+import { directorySource, type DirectorySourceOptions } from '../directory-source.js';
+import { withRootedListing } from '../rooted-listing.js';
+import { escapeControl } from './escape.js';
+import type { CliIo } from './io.js';
+import { plural, shownPath } from './print.js';
+
+/** What a path given on the command line is. */
+export type InputKind = 'folder' | 'file' | 'missing' | 'other';
+
+/** Stats `abs` (following a link the user named); never opens it, so a FIFO cannot block. */
+export async function inputKind(abs: string): Promise<InputKind> {
+  const info = await stat(abs).catch(() => undefined);
+  if (!info) return 'missing';
+  return info.isDirectory() ? 'folder' : info.isFile() ? 'file' : 'other';
+}
+
+/** The one-line complaint about a path that cannot be used, or `undefined` when it can. */
+export function inputProblem(kind: InputKind, filesToo: boolean): string | undefined {
+  if (kind === 'missing') return 'no such file or directory';
+  if (kind === 'other') return `not a regular file or folder`;
+  if (kind === 'file' && !filesToo) return 'not a folder; give the folder that holds the skill';
+  return undefined;
+}
+
+/**
+ * Checks that every path is a folder; writes one line per one that is not.
+ * Resolves to the absolute paths, or `undefined` when any is unusable.
+ */
+export async function checkFolders(command: string, paths: readonly string[], io: CliIo): Promise<string[] | undefined> {
+  const absolute = paths.map((p) => resolve(io.cwd, p));
+  const problems = await Promise.all(absolute.map(async (abs) => inputProblem(await inputKind(abs), false)));
+  problems.forEach((problem, i) => {
+    if (problem !== undefined) io.err.write(`satchel ${command}: ${escapeControl(shownPath(absolute[i] ?? '', io.cwd))}: ${problem}\n`);
+  });
+  return problems.every((p) => p === undefined) ? absolute : undefined;
+}
+
+/** The directory-source bounds within `limits`. */
+export function discoveryBounds(limits: ResolvedLimits): DirectorySourceOptions {
+  const { maxDepth, maxFolders, maxNesting, maxFileBytes, maxFilesPerSkill } = limits;
+  return { maxDepth, maxFolders, maxNesting, maxFileBytes, maxFilesPerSkill };
+}
+
+/** A directory source over `abs`, named by its shown path, its listing diagnostics rooted like its entries. */
+export function cliSource(abs: string, options: DirectorySourceOptions, cwd: string): SkillSource {
+  return withRootedListing(directorySource(abs, { ...options, name: shownPath(abs, cwd) }), abs);
+}
+
+/**
+ * When nothing was found and hidden folders were not searched: how many
+ * skills hidden folders hold, and how to include them; `undefined` when
+ * they hold none (or hidden folders were searched).
+ */
+export async function hiddenNote(folders: readonly string[], options: DirectorySourceOptions, cwd: string): Promise<string | undefined> {
+  if (options.includeHidden === true) return undefined;
+  const found: string[] = [];
+  for (const abs of folders) {
+    const listing = await directorySource(abs, { ...options, includeHidden: true }).list();
+    const hidden = listing.entries.filter((e) => e.dir.split('/').some((part) => part.startsWith('.')));
+    found.push(...hidden.map((e) => e.path));
+  }
+  const first = found[0];
+  if (first === undefined) return undefined;
+  const are = found.length === 1 ? 'is' : 'are';
+  return `${plural(found.length, 'skill')} ${are} in folders whose names start with a dot (first: ${escapeControl(shownPath(first, cwd))}); they were not searched. Pass --include-hidden to include them.`;
+}

@@ -1,0 +1,41 @@
+/**
+ * `satchel route <path…> "<turn>"`: loads the paths as `list` does and
+ * shows which skills the turn activates and why (reason, score, matched
+ * terms), then the best-ranked skills that stayed below the threshold.
+ * @module
+ */
+import type { CliFlags, CliIo } from './io.js';
+import { diagnosticsText, loadPaths, shownDiagnostics, skippedCount, writeHiddenNote } from './load.js';
+import { plural } from './print.js';
+import { textTable } from './table.js';
+
+/** Most ranked skills shown besides the activated ones. */
+const RANKED = 5;
+const COLUMNS = ['name', 'activates', 'reason', 'score', 'terms'] as const;
+
+/** Routes the turn (the last argument) over the skills under the paths; resolves to the exit code. */
+export async function routeCommand(flags: CliFlags, io: CliIo): Promise<number> {
+  const turn = flags.paths.at(-1) ?? '';
+  const load = await loadPaths('route', flags.paths.slice(0, -1), flags, io);
+  if (typeof load === 'number') return load;
+  const activations = load.loader.activate(turn);
+  const active = new Set(activations.map((a) => a.skill.name));
+  const ranked = load.loader.route(turn, { limit: RANKED + active.size }).filter((h) => !active.has(h.skill.name)).slice(0, RANKED);
+  if (flags.json) {
+    const activated = activations.map(({ skill, reason, score, terms, arguments: args }) => ({ name: skill.name, reason, score, terms, ...(args === undefined ? {} : { arguments: args }) }));
+    const below = ranked.map(({ skill, score, terms }) => ({ name: skill.name, score, terms }));
+    io.out.write(`${JSON.stringify({ turn, activations: activated, ranked: below, diagnostics: shownDiagnostics(load, io.cwd) }, null, 2)}\n`);
+  } else {
+    const rows = [
+      ...activations.map((a) => [a.skill.name, 'yes', a.reason, a.score.toFixed(2), a.terms.join(', ')]),
+      ...ranked.map((h) => [h.skill.name, 'no', '-', h.score.toFixed(2), h.terms.join(', ')]),
+    ];
+    if (rows.length > 0) io.out.write(textTable(COLUMNS, rows));
+    const n = activations.length;
+    io.out.write(`${rows.length > 0 ? '\n' : ''}${n === 0 ? 'no skill activates' : `${plural(n, 'skill')} ${n === 1 ? 'activates' : 'activate'}`} for this turn (${plural(load.loader.size, 'skill')} loaded)\n`);
+    io.err.write(diagnosticsText(load, io.cwd));
+  }
+  await writeHiddenNote('route', load, io);
+  return skippedCount(load) > 0 ? 1 : 0;
+}
+
