@@ -5,7 +5,7 @@
  * @module
  */
 import type { Dirent } from 'node:fs';
-import { lstat } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pickSkillFile } from '../sources/inventory.js';
 
@@ -26,6 +26,12 @@ export interface Folder {
   readonly hidden: string[];
   /** The skill file among `files` and `links` (`SKILL.md` first, else a case variant), if any. */
   readonly skillFile: string | undefined;
+}
+
+/** Reads and classifies the folder `rel` under `root`; rejects as `readdir` does. */
+export async function readFolder(root: string, rel: string, includeHidden: boolean): Promise<Folder> {
+  const abs = join(root, rel);
+  return classifyFolder(abs, await readdir(abs, { withFileTypes: true }), includeHidden);
 }
 
 /**
