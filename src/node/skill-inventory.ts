@@ -7,11 +7,12 @@
  */
 import { join, posix } from 'node:path';
 import type { Diagnostic, DiagnosticCode } from '../format/diagnostics.js';
-import { isSkillError, throwIfAborted } from '../shared/errors.js';
+import { throwIfAborted } from '../shared/errors.js';
 import { joinSourcePath, type SkillEntry, type SkillFileInput } from '../sources/source.js';
 import { compareCodeUnits, keepsContent, sourceDiagnostic } from '../sources/inventory.js';
-import { factsOf, openRegular, readAll } from './file-facts.js';
+import { factsOf } from './file-facts.js';
 import { readFolder, type Folder } from './folder-entries.js';
+import { closeFile, openFile, readAll, type OpenFile } from './opened-file.js';
 import { Slots } from './slots.js';
 
 /** What the inventory needs from the walk: where files are, how to show them, and the per-skill bounds. */
@@ -29,6 +30,8 @@ export interface InventoryOptions {
   readonly includeHidden: boolean;
   /** Checked between folders and files; the walk then rejects with `ABORTED`. */
   readonly signal: AbortSignal | undefined;
+  /** Called with a file's absolute path after the listing saw it, right before it is opened (see DirectorySourceOptions). */
+  readonly beforeOpen: ((abs: string) => void | Promise<void>) | undefined;
 }
 
 /** Where diagnostics about one skill go: its path, and a list that keeps their order. */
@@ -123,8 +126,12 @@ export class SkillInventory {
   }
 
   async #skillText(draft: Draft, folder: Folder, sink: Sink): Promise<Uint8Array | undefined> {
-    if (folder.links.includes(draft.fileName)) {
+    if (folder.skillFileKind === 'link') {
       this.#report(sink, 'unsafe-path', `The skill file \`${draft.fileName}\` is a symbolic link; links are never followed.`);
+      return undefined;
+    }
+    if (folder.skillFileKind !== 'file') {
+      this.#report(sink, 'not-regular-file', `The skill file \`${draft.fileName}\` is ${folder.skillFileKind}, not a regular file; the skill is refused.`);
       return undefined;
     }
     const opened = await this.#open(sink, joinSourcePath(draft.rel, draft.fileName), draft.fileName);
@@ -135,9 +142,9 @@ export class SkillInventory {
         this.#report(sink, 'file-too-large', `The file is larger than the ${this.#o.maxFileBytes}-byte limit (maxFileBytes); it was not read.`);
         return undefined;
       }
-      return await readAll(opened.handle, opened.size);
+      return await readAll(opened.fd, opened.size);
     } finally {
-      await opened.handle.close();
+      closeFile(opened.fd);
     }
   }
 
@@ -148,13 +155,16 @@ export class SkillInventory {
       if (draft.pending.length < this.#o.maxFilesPerSkill) draft.pending.push({ inner: joinSourcePath(inner, name), rel: joinSourcePath(rel, name) });
       else draft.overflow++;
     }
-    for (const name of folder.links) {
-      if (inner === '' && name === draft.fileName) continue;
+    // The skill file itself, whatever it is, is SKILL.md's business (see #skillText), never a resource.
+    const other = (name: string): boolean => inner !== '' || name !== draft.fileName;
+    for (const name of folder.links.filter(other)) {
       this.#report(draft, 'unsafe-path', `\`${joinSourcePath(inner, name)}\` is a symbolic link; links are never followed, so the skill is refused.`);
     }
-    for (const name of folder.special) this.#report(draft, 'unsafe-path', `\`${joinSourcePath(inner, name)}\` is not a regular file or folder; the skill is refused.`);
+    for (const { name, kind } of folder.special.filter((s) => other(s.name))) {
+      this.#report(draft, 'not-regular-file', `\`${joinSourcePath(inner, name)}\` is ${kind}, not a regular file or folder; it is never opened, and the skill is refused.`);
+    }
     for (const name of folder.hidden) draft.diagnostics.push(hiddenSkipped(joinSourcePath(inner, name), draft.path));
-    for (const name of folder.folders) {
+    for (const name of folder.folders.filter(other)) {
       throwIfAborted(this.#o.signal);
       await this.#subfolder(draft, joinSourcePath(rel, name), joinSourcePath(inner, name), nesting + 1);
     }
@@ -209,26 +219,34 @@ export class SkillInventory {
         this.#report(sink, 'limit-exceeded', `\`${inner}\` is ${opened.size} bytes, more than maxFileBytes (${this.#o.maxFileBytes}); the skill is skipped.`);
         return { path: inner, size: opened.size };
       }
-      const facts = await factsOf(opened.handle, opened.size, keepsContent(inner));
+      const facts = await factsOf(opened.fd, opened.size, keepsContent(inner));
       const base = { path: inner, size: facts.size, text: facts.text, digest: facts.digest };
       return facts.bytes === undefined ? base : { ...base, content: facts.bytes };
     } catch (e) {
       this.#report(sink, 'source-error', `\`${inner}\` could not be read: ${(e as Error).message}`);
       return undefined;
     } finally {
-      await opened.handle.close();
+      closeFile(opened.fd);
     }
   }
 
-  /** Opens a file of a skill without following links; a failure becomes a diagnostic on the skill. */
-  async #open(sink: Sink, rel: string, inner: string): Promise<Awaited<ReturnType<typeof openRegular>> | undefined> {
+  /**
+   * Opens a file of a skill so that it cannot block or lead out of the
+   * root (see opened-file.ts); a refusal or failure becomes a diagnostic on the skill.
+   */
+  async #open(sink: Sink, rel: string, inner: string): Promise<OpenFile | undefined> {
+    const abs = join(this.#o.root, rel);
     try {
-      return await openRegular(join(this.#o.root, rel), inner);
+      await this.#o.beforeOpen?.(abs);
+      const opened = await openFile(abs);
+      if ('fd' in opened) return opened;
+      if (opened.refused === 'link') this.#report(sink, 'unsafe-path', `\`${inner}\` is a symbolic link; links are never followed. The skill is refused.`);
+      else if (opened.refused === 'not-regular') this.#report(sink, 'not-regular-file', `\`${inner}\` is ${opened.what ?? 'not a regular file'}, not a regular file (it changed after its folder was listed); it was not read, and the skill is refused.`);
+      else this.#report(sink, 'unsafe-path', `\`${inner}\` did not open inside the source root: a folder on its path changed (e.g. into a link) after it was listed; it was not read, and the skill is refused.`);
     } catch (e) {
-      if (isSkillError(e)) this.#report(sink, 'unsafe-path', `${e.message} The skill is refused.`);
-      else this.#report(sink, 'source-error', `\`${inner}\` could not be read: ${(e as Error).message}`);
-      return undefined;
+      this.#report(sink, 'source-error', `\`${inner}\` could not be read: ${(e as Error).message}`);
     }
+    return undefined;
   }
 
   #report(sink: Sink, code: DiagnosticCode, message: string): void {
