@@ -82,6 +82,7 @@ export const DIAGNOSTIC_RULES = {
   'structured-no-sections': rule('info', 'info', 'A structured skill was parsed without its `sections/` files; the SKILL.md body is used as is.', 'Pass the section files to the parser or load the whole folder.'),
   // Loading
   'unsafe-path': rule('error', 'error', 'A path is absolute, contains `..`, is nested too deep or is a symbolic link; it is refused.', 'Keep every file inside the skill folder as a regular file.'),
+  'not-regular-file': rule('error', 'error', 'Where a file is expected (SKILL.md or a resource) there is a FIFO, socket, device or folder, found when listed or when opened; it is never read.', 'Make it a regular file, or move it out of the skill folder.'),
   'limit-exceeded': rule('error', 'error', 'A skill is over a per-skill limit and is skipped.', 'Shrink the skill or raise the named limit.'),
   'discovery-limit': rule('warning', 'warning', 'Discovery stopped at a depth or folder-count bound; what lies past it was not searched.', 'Raise `maxDepth` / `maxFolders`, or point the source at a narrower folder.'),
   'hidden-skipped': rule('info', 'info', 'A hidden folder (name starting with `.`) was not searched for skills.', 'Pass `includeHidden: true` to the directory source to search it.'),

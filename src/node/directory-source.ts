@@ -9,8 +9,8 @@ import { markNameFromFolder, type NameFromFolderOption, type SkillSource, type S
 import { assertReadPath, notFound } from '../sources/inventory.js';
 import { LOADER_LIMITS } from '../format/types.js';
 import { walkDirectory } from './directory-walk.js';
-import { openRegular, readAll } from './file-facts.js';
 import { NEVER_LISTED } from './folder-entries.js';
+import { closeFile, openFile, readAll, type OpenFile } from './opened-file.js';
 
 /** Options of {@link directorySource}. Every bound refuses and reports; none truncates silently. */
 export interface DirectorySourceOptions extends NameFromFolderOption {
@@ -28,6 +28,13 @@ export interface DirectorySourceOptions extends NameFromFolderOption {
   includeHidden?: boolean;
   /** Name shown in diagnostics (default `directory:<dir>`). */
   name?: string;
+  /**
+   * Called with a file's absolute path after the listing (or `read`'s path
+   * check) saw it and right before it is opened. For tests that change the
+   * disk at exactly that moment, as a racer could; whatever it does, no file
+   * outside the root and nothing but a regular file is read.
+   */
+  beforeOpen?: (abs: string) => void | Promise<void>;
 }
 
 /**
@@ -69,6 +76,7 @@ export function directorySource(dir: string, options: DirectorySourceOptions = {
     maxFileBytes: options.maxFileBytes ?? LOADER_LIMITS.maxFileBytes,
     maxFilesPerSkill: options.maxFilesPerSkill ?? LOADER_LIMITS.maxFilesPerSkill,
     includeHidden: options.includeHidden ?? false,
+    beforeOpen: options.beforeOpen,
   };
   const absolute = resolve(dir);
   const display = dir.replaceAll('\\', '/');
@@ -95,14 +103,15 @@ export function directorySource(dir: string, options: DirectorySourceOptions = {
       const root = await realRoot(absolute, name);
       if (root === undefined) throw notFound(path, name);
       const abs = await checkedPath(root, parts, path, name);
-      const { handle, size } = await openRegular(abs, path);
+      await bounds.beforeOpen?.(abs);
+      const { fd, size } = await openChecked(abs, path, name);
       try {
         if (size > bounds.maxFileBytes) throw new SkillError('LIMIT_EXCEEDED', `\`${path}\` is ${size} bytes, more than maxFileBytes (${bounds.maxFileBytes}).`, { path });
-        const bytes = await readAll(handle, size);
+        const bytes = await readAll(fd, size);
         throwIfAborted(call.signal);
         return bytes;
       } finally {
-        await handle.close();
+        closeFile(fd);
       }
     },
   };
@@ -123,7 +132,8 @@ async function realRoot(absolute: string, name: string): Promise<string | undefi
 
 /**
  * The absolute path of `parts` under `root`, refusing a symbolic link at any
- * step and any real path outside the root.
+ * step, so that nothing outside the root is even opened while the disk
+ * holds still. A change after this check is caught by {@link openChecked}.
  */
 async function checkedPath(root: string, parts: readonly string[], path: string, name: string): Promise<string> {
   let abs = root;
@@ -136,10 +146,17 @@ async function checkedPath(root: string, parts: readonly string[], path: string,
     if (info.isSymbolicLink()) throw new SkillError('UNSAFE_PATH', `\`${path}\` goes through a symbolic link; links are never followed.`, { path });
     if (i === parts.length - 1 && !info.isFile()) throw notFound(path, name);
   }
-  // Belt and braces: no link on the way means no escape, but a bind mount or a race could still say otherwise.
-  const real = await realpath(abs);
-  if (real !== root && !real.startsWith(root.endsWith(sep) ? root : root + sep)) {
-    throw new SkillError('UNSAFE_PATH', `\`${path}\` resolves outside the source root.`, { path });
-  }
   return abs;
+}
+
+/** Opens the regular file at `abs` inside the root (see opened-file.ts), or throws why not. */
+async function openChecked(abs: string, path: string, name: string): Promise<OpenFile> {
+  const opened = await openFile(abs).catch((e: NodeJS.ErrnoException) => {
+    if (e.code === 'ENOENT' || e.code === 'ENOTDIR') throw notFound(path, name);
+    throw new SkillError('SOURCE_FAILED', `Source ${name}: \`${path}\` could not be read: ${e.message}`, { cause: e, path });
+  });
+  if ('fd' in opened) return opened;
+  if (opened.refused === 'link') throw new SkillError('UNSAFE_PATH', `\`${path}\` is a symbolic link; links are never followed.`, { path });
+  if (opened.refused === 'not-regular') throw new SkillError('UNSAFE_PATH', `\`${path}\` is ${opened.what ?? 'not a regular file'}, not a regular file; it is never read.`, { path });
+  throw new SkillError('UNSAFE_PATH', `\`${path}\` did not open inside the source root (a folder on its path changed after it was checked); it was not read.`, { path });
 }

@@ -1,73 +1,24 @@
 /**
  * The bounded walk behind `directorySource`: finds skill folders under a
- * root, inventories each one, and turns everything it will not do
- * (follow a link, go deeper, visit more folders) into diagnostics.
+ * root, breadth-first and within `maxDepth` / `maxFolders`, hands each one
+ * to a {@link SkillInventory}, and turns everything it will not do (follow
+ * a link, go deeper, visit more folders) into diagnostics.
  * @module
  */
-import type { Dirent } from 'node:fs';
-import { readdir } from 'node:fs/promises';
-import { join, posix } from 'node:path';
-import type { Diagnostic, DiagnosticCode } from '../format/diagnostics.js';
-import { isSkillError, throwIfAborted } from '../format/errors.js';
-import { joinSourcePath, type SkillEntry, type SkillFileInput, type SourceListing } from '../sources/source.js';
-import { compareCodeUnits, keepsContent, sortListing, sourceDiagnostic } from '../sources/inventory.js';
-import { factsOf, openRegular, readAll } from './file-facts.js';
-import { classifyFolder, type Folder } from './folder-entries.js';
-import { Slots } from './slots.js';
+import type { Diagnostic } from '../format/diagnostics.js';
+import { throwIfAborted } from '../format/errors.js';
+import { joinSourcePath, type SourceListing } from '../sources/source.js';
+import { sortListing, sourceDiagnostic } from '../sources/inventory.js';
+import { readFolder, type Folder } from './folder-entries.js';
+import { hiddenSkipped, SkillInventory, type InventoryOptions } from './skill-inventory.js';
 
-/** Everything the walk needs: the real root, how to show paths, and the bounds. */
-export interface WalkOptions {
-  /** Real (symlink-free) absolute path of the root. */
-  readonly root: string;
-  /** The root as the caller gave it, `/`-separated: entry paths start with it. */
-  readonly display: string;
-  /** Folder name of a skill at the root itself. */
-  readonly rootFolder: string;
-  // The bounds, as documented on DirectorySourceOptions.
+/** Everything the walk needs: the inventory's options plus the discovery bounds. */
+export interface WalkOptions extends InventoryOptions {
+  /** Deepest folder searched for skill folders, the root being 0. */
   readonly maxDepth: number;
+  /** Most folders read below the root while searching for skill folders. */
   readonly maxFolders: number;
-  readonly maxNesting: number;
-  readonly maxFileBytes: number;
-  readonly maxFilesPerSkill: number;
-  readonly includeHidden: boolean;
-  /** Checked between folders and files; the walk then rejects with `ABORTED`. */
-  readonly signal: AbortSignal | undefined;
 }
-
-/** Where diagnostics about one skill go: its path, and a list that keeps their order. */
-interface Sink {
-  readonly path: string;
-  readonly diagnostics: Diagnostic[];
-}
-
-function sinkOf(path: string): Sink {
-  return { path, diagnostics: [] };
-}
-
-/** A skill folder while its inventory is gathered. */
-interface Draft {
-  /** The folder, relative to the root. */
-  readonly rel: string;
-  /** The entry path shown in diagnostics. */
-  readonly path: string;
-  readonly fileName: string;
-  /** Diagnostics found by the walk itself (hashing and SKILL.md reading keep their own, merged in order). */
-  readonly diagnostics: Diagnostic[];
-  /** Files to hash: path inside the skill, and path from the root. */
-  readonly pending: { readonly inner: string; readonly rel: string }[];
-  /** Files found past `maxFilesPerSkill`, counted but not kept. */
-  overflow: number;
-  /** Set once a bound cut the inventory short, so each bound is reported once per skill. */
-  tooDeep: boolean;
-  cutShort: boolean;
-  /** Folders read inside the skill so far. */
-  folders: number;
-}
-
-/** Files hashed at once: enough to keep the I/O thread pool busy, few enough to stay far from the descriptor limit. */
-const HASH_CONCURRENCY = 16;
-/** What `#read` returns when the folder budget is spent. */
-const CUT = Symbol('cut');
 
 /** Walks the root breadth-first (shallow skills are found before a bound cuts in) and lists its skills. */
 export async function walkDirectory(options: WalkOptions): Promise<SourceListing> {
@@ -76,17 +27,22 @@ export async function walkDirectory(options: WalkOptions): Promise<SourceListing
   return walk.listing();
 }
 
+/** A bound that cut discovery short: how many folders it left out, and the first. */
+interface Cut {
+  count: number;
+  first: string;
+}
+
 class Walk {
   readonly #o: WalkOptions;
-  readonly #entries: SkillEntry[] = [];
+  readonly #inventory: SkillInventory;
   readonly #diagnostics: Diagnostic[] = [];
   #folders = 0;
-  readonly #hashing: Promise<void>[] = [];
-  readonly #slots = new Slots(HASH_CONCURRENCY);
-  readonly #cut = { depth: { count: 0, first: '' }, folders: { count: 0, first: '' } };
+  readonly #cut: { readonly depth: Cut; readonly folders: Cut } = { depth: { count: 0, first: '' }, folders: { count: 0, first: '' } };
 
   constructor(options: WalkOptions) {
     this.#o = options;
+    this.#inventory = new SkillInventory(options);
   }
 
   async run(): Promise<void> {
@@ -94,9 +50,7 @@ class Walk {
       await this.#discover();
     } finally {
       // Hashing runs beside the walk; wait for it even when the walk failed, so no file stays open.
-      const settled = await Promise.allSettled(this.#hashing);
-      const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-      if (failed) throw failed.reason;
+      await this.#inventory.settled();
     }
   }
 
@@ -105,11 +59,10 @@ class Walk {
     for (let i = 0; i < queue.length; i++) {
       const { rel, depth } = queue[i] ?? { rel: '', depth: 0 };
       throwIfAborted(this.#o.signal);
-      // The root is not counted: `maxFolders` folders below it can hold that many skills.
-      const folder = await this.#read(rel, this.#diagnostics, rel, rel !== '');
-      if (folder === undefined || folder === CUT) continue;
+      const folder = await this.#read(rel);
+      if (folder === undefined) continue;
       if (folder.skillFile !== undefined) {
-        await this.#skill(rel, folder);
+        await this.#inventory.add(rel, folder);
         continue;
       }
       this.#reportOutside(rel, folder);
@@ -129,29 +82,34 @@ class Walk {
     if (folders.count > 0) {
       this.#diagnostics.push(sourceDiagnostic('discovery-limit', `Discovery stopped at maxFolders (${this.#o.maxFolders}): ${folders.count} more folder${folders.count === 1 ? ' was' : 's were'} not searched, first \`${folders.first}\`.`, folders.first));
     }
-    return { entries: sortListing(this.#entries), diagnostics: this.#diagnostics };
+    return { entries: sortListing(this.#inventory.entries), diagnostics: this.#diagnostics };
   }
 
-  #note(cut: { count: number; first: string }, rel: string): void {
+  #note(cut: Cut, rel: string): void {
     if (cut.count++ === 0) cut.first = rel;
   }
 
-  /** Reads one folder, counting it against `maxFolders`; a failure below the root becomes a diagnostic in `sink`. */
-  async #read(rel: string, sink: Diagnostic[], where = rel, counted = true): Promise<Folder | typeof CUT | undefined> {
-    if (counted && this.#folders >= this.#o.maxFolders) {
-      this.#note(this.#cut.folders, rel);
-      return CUT;
+  /**
+   * Reads one folder of the search, counting it against `maxFolders` (the
+   * root is not counted: `maxFolders` folders below it can hold that many
+   * skills). `undefined` when the budget is spent or the folder could not
+   * be read (a diagnostic says which).
+   */
+  async #read(rel: string): Promise<Folder | undefined> {
+    if (rel !== '') {
+      if (this.#folders >= this.#o.maxFolders) {
+        this.#note(this.#cut.folders, rel);
+        return undefined;
+      }
+      this.#folders++;
     }
-    if (counted) this.#folders++;
-    let dirents: Dirent[];
     try {
-      dirents = await readdir(join(this.#o.root, rel), { withFileTypes: true });
+      return await readFolder(this.#o.root, rel, this.#o.includeHidden);
     } catch (e) {
       if (rel === '') throw e; // The root itself: the source fails as a whole.
-      sink.push(sourceDiagnostic('source-error', `Folder \`${rel}\` could not be read: ${(e as Error).message}`, where));
+      this.#diagnostics.push(sourceDiagnostic('source-error', `Folder \`${rel}\` could not be read: ${(e as Error).message}`, rel));
       return undefined;
     }
-    return classifyFolder(join(this.#o.root, rel), dirents, this.#o.includeHidden);
   }
 
   /** Links and hidden folders met outside any skill folder: reported on the listing. */
@@ -162,151 +120,4 @@ class Walk {
     }
     for (const name of folder.hidden) this.#diagnostics.push(hiddenSkipped(joinSourcePath(rel, name), joinSourcePath(rel, name)));
   }
-
-  /** Lists one skill folder: reads its SKILL.md, gathers and hashes its files; nested skill folders become entries of their own. */
-  async #skill(rel: string, folder: Folder): Promise<void> {
-    const fileName = folder.skillFile ?? 'SKILL.md';
-    const draft: Draft = { rel, path: posix.join(this.#o.display, rel, fileName), fileName, diagnostics: [], pending: [], overflow: 0, tooDeep: false, cutShort: false, folders: 0 };
-    // SKILL.md is read beside the hashing, in the shared slots; the walk goes on meanwhile.
-    const textSink = sinkOf(draft.path);
-    const text = this.#slots.run(() => this.#skillText(draft, folder, textSink));
-    text.catch(() => undefined); // Awaited below; this only keeps a failure during the walk from counting as unhandled.
-    await this.#collect(draft, rel, '', folder, 0);
-    if (draft.overflow > 0) {
-      const found = this.#o.maxFilesPerSkill + draft.overflow;
-      this.#report(draft, 'limit-exceeded', `The skill has ${found} files, more than maxFilesPerSkill (${this.#o.maxFilesPerSkill}); it is skipped.`);
-    }
-    const done = Promise.all([text, this.#hashAll(draft)]).then(([bytes, hashed]) => {
-      // Diagnostics in a fixed order whatever finished first: SKILL.md, the walk, then the files in path order.
-      this.#finish(draft, bytes, hashed.files, [...textSink.diagnostics, ...draft.diagnostics, ...hashed.diagnostics]);
-    });
-    done.catch(() => undefined); // Collected by `run`; this only keeps an early failure from counting as unhandled.
-    this.#hashing.push(done);
-  }
-
-  #finish(draft: Draft, text: Uint8Array | undefined, files: SkillFileInput[], diagnostics: Diagnostic[]): void {
-    const { rel, fileName } = draft;
-    const folderName = rel === '' ? this.#o.rootFolder : rel.slice(rel.lastIndexOf('/') + 1);
-    this.#entries.push({
-      dir: rel,
-      path: draft.path,
-      folder: folderName,
-      fileName,
-      ...(text === undefined ? {} : { text }),
-      files,
-      ...(diagnostics.length > 0 ? { diagnostics } : {}),
-    });
-  }
-
-  async #skillText(draft: Draft, folder: Folder, sink: Sink): Promise<Uint8Array | undefined> {
-    if (folder.links.includes(draft.fileName)) {
-      this.#report(sink, 'unsafe-path', `The skill file \`${draft.fileName}\` is a symbolic link; links are never followed.`);
-      return undefined;
-    }
-    const opened = await this.#open(sink, joinSourcePath(draft.rel, draft.fileName), draft.fileName);
-    if (!opened) return undefined;
-    try {
-      if (opened.size > this.#o.maxFileBytes) {
-        // The parser's own code and wording: the entry still appears, so the loader reports why it is skipped.
-        this.#report(sink, 'file-too-large', `The file is larger than the ${this.#o.maxFileBytes}-byte limit (maxFileBytes); it was not read.`);
-        return undefined;
-      }
-      return await readAll(opened.handle, opened.size);
-    } finally {
-      await opened.handle.close();
-    }
-  }
-
-  /** Gathers a skill folder's files depth-first, bounded by `maxNesting`. */
-  async #collect(draft: Draft, rel: string, inner: string, folder: Folder, nesting: number): Promise<void> {
-    for (const name of folder.files) {
-      if (inner === '' && name === draft.fileName) continue;
-      if (draft.pending.length < this.#o.maxFilesPerSkill) draft.pending.push({ inner: joinSourcePath(inner, name), rel: joinSourcePath(rel, name) });
-      else draft.overflow++;
-    }
-    for (const name of folder.links) {
-      if (inner === '' && name === draft.fileName) continue;
-      this.#report(draft, 'unsafe-path', `\`${joinSourcePath(inner, name)}\` is a symbolic link; links are never followed, so the skill is refused.`);
-    }
-    for (const name of folder.special) this.#report(draft, 'unsafe-path', `\`${joinSourcePath(inner, name)}\` is not a regular file or folder; the skill is refused.`);
-    for (const name of folder.hidden) draft.diagnostics.push(hiddenSkipped(joinSourcePath(inner, name), draft.path));
-    for (const name of folder.folders) {
-      throwIfAborted(this.#o.signal);
-      await this.#subfolder(draft, joinSourcePath(rel, name), joinSourcePath(inner, name), nesting + 1);
-    }
-  }
-
-  async #subfolder(draft: Draft, rel: string, inner: string, nesting: number): Promise<void> {
-    if (nesting > this.#o.maxNesting) {
-      if (!draft.tooDeep) this.#report(draft, 'limit-exceeded', `Folder \`${inner}\` is nested ${nesting} folders deep, more than maxNesting (${this.#o.maxNesting}); the skill is skipped.`);
-      draft.tooDeep = true;
-      return;
-    }
-    // Folders inside a skill are bounded per skill (as many as files may be), not by the discovery budget.
-    if (++draft.folders > this.#o.maxFilesPerSkill) {
-      if (!draft.cutShort) this.#report(draft, 'limit-exceeded', `The skill has more than ${this.#o.maxFilesPerSkill} folders (maxFilesPerSkill), first past it \`${inner}\`; the skill is skipped.`);
-      draft.cutShort = true;
-      return;
-    }
-    const child = await this.#read(rel, draft.diagnostics, draft.path, false);
-    if (child === undefined || child === CUT) return;
-    if (child.skillFile !== undefined) await this.#skill(rel, child);
-    else await this.#collect(draft, rel, inner, child, nesting);
-  }
-
-  /** Hashes the gathered files, sharing a few slots with every other skill so I/O overlaps. */
-  async #hashAll(draft: Draft): Promise<{ files: SkillFileInput[]; diagnostics: Diagnostic[] }> {
-    const results = await Promise.all(
-      draft.pending.map((file) =>
-        this.#slots.run(async () => {
-          throwIfAborted(this.#o.signal);
-          const sink = sinkOf(draft.path);
-          return { file: await this.#hash(sink, file.inner, file.rel), sink };
-        }),
-      ),
-    );
-    return {
-      files: results.flatMap((r) => (r.file === undefined ? [] : [r.file])).sort((a, b) => compareCodeUnits(a.path, b.path)),
-      diagnostics: results.flatMap((r) => r.sink.diagnostics),
-    };
-  }
-
-  async #hash(sink: Sink, inner: string, rel: string): Promise<SkillFileInput | undefined> {
-    const opened = await this.#open(sink, rel, inner);
-    if (!opened) return undefined;
-    try {
-      if (opened.size > this.#o.maxFileBytes) {
-        // Not hashed: the skill is refused anyway, and the bound is what keeps the work finite.
-        this.#report(sink, 'limit-exceeded', `\`${inner}\` is ${opened.size} bytes, more than maxFileBytes (${this.#o.maxFileBytes}); the skill is skipped.`);
-        return { path: inner, size: opened.size };
-      }
-      const facts = await factsOf(opened.handle, opened.size, keepsContent(inner));
-      const base = { path: inner, size: facts.size, text: facts.text, digest: facts.digest };
-      return facts.bytes === undefined ? base : { ...base, content: facts.bytes };
-    } catch (e) {
-      this.#report(sink, 'source-error', `\`${inner}\` could not be read: ${(e as Error).message}`);
-      return undefined;
-    } finally {
-      await opened.handle.close();
-    }
-  }
-
-  /** Opens a file of a skill without following links; a failure becomes a diagnostic on the skill. */
-  async #open(sink: Sink, rel: string, inner: string): Promise<Awaited<ReturnType<typeof openRegular>> | undefined> {
-    try {
-      return await openRegular(join(this.#o.root, rel), inner);
-    } catch (e) {
-      if (isSkillError(e)) this.#report(sink, 'unsafe-path', `${e.message} The skill is refused.`);
-      else this.#report(sink, 'source-error', `\`${inner}\` could not be read: ${(e as Error).message}`);
-      return undefined;
-    }
-  }
-
-  #report(sink: Sink, code: DiagnosticCode, message: string): void {
-    sink.diagnostics.push(sourceDiagnostic(code, message, sink.path));
-  }
-}
-
-function hiddenSkipped(name: string, path: string): Diagnostic {
-  return sourceDiagnostic('hidden-skipped', `Hidden folder \`${name}\` was not searched (pass includeHidden to search it).`, path);
 }

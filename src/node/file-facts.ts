@@ -6,9 +6,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { constants } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
-import { SkillError } from '../format/errors.js';
+import { readAll, readAt } from './opened-file.js';
 
 /** Size, text flag and digest of a file; `bytes` when its contents were asked for. */
 export interface FileFacts {
@@ -20,44 +18,8 @@ export interface FileFacts {
 
 const CHUNK = 64 * 1024;
 const SNIFF = 8 * 1024;
-// Not on Windows: there the realpath and lstat checks of the walk still refuse links.
-const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
-// A FIFO put where a file was listed would block a plain open until a writer came; this open returns, and is refused.
-const NO_BLOCK = constants.O_NONBLOCK ?? 0;
-
-/**
- * Opens a regular file for reading without following a symbolic link in
- * its last path component, and without blocking on a FIFO.
- *
- * @throws {SkillError} `UNSAFE_PATH` for a symbolic link or anything but a regular file.
- */
-export async function openRegular(abs: string, shown: string): Promise<{ handle: FileHandle; size: number }> {
-  let handle: FileHandle;
-  try {
-    handle = await open(abs, constants.O_RDONLY | NO_FOLLOW | NO_BLOCK);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ELOOP') throw new SkillError('UNSAFE_PATH', `\`${shown}\` is a symbolic link; links are never followed.`, { path: shown, cause: e });
-    throw e;
-  }
-  const info = await handle.stat();
-  if (!info.isFile()) {
-    await handle.close();
-    throw new SkillError('UNSAFE_PATH', `\`${shown}\` is not a regular file.`, { path: shown });
-  }
-  return { handle, size: info.size };
-}
-
-/** Reads a whole file of known size through an open handle. */
-export async function readAll(handle: FileHandle, size: number): Promise<Uint8Array> {
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  while (at < size) {
-    const { bytesRead } = await handle.read(bytes, at, size - at, at);
-    if (bytesRead === 0) break; // The file shrank while read: keep what is there.
-    at += bytesRead;
-  }
-  return at === size ? bytes : bytes.slice(0, at);
-}
+/** Files up to this size are read whole, in one read into a buffer of their own size. */
+const ONE_READ = 256 * 1024;
 
 /**
  * Streams a file once: hashes it, and decides text or binary the way
@@ -65,9 +27,9 @@ export async function readAll(handle: FileHandle, size: number): Promise<Uint8Ar
  * so every source gives the same flag. Reads `expected` bytes (the size
  * `fstat` gave; a file that shrank ends early). Keeps the bytes only when `keep`.
  */
-export async function factsOf(handle: FileHandle, expected: number, keep: boolean): Promise<FileFacts> {
+export async function factsOf(fd: number, expected: number, keep: boolean): Promise<FileFacts> {
   const hash = createHash('sha256');
-  if (expected <= CHUNK) return smallFacts(handle, expected, keep, hash);
+  if (expected <= ONE_READ) return smallFacts(fd, expected, keep, hash);
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   const kept: Uint8Array[] = [];
   const buffer = new Uint8Array(CHUNK);
@@ -75,7 +37,7 @@ export async function factsOf(handle: FileHandle, expected: number, keep: boolea
   let text = true;
   // Stops at the size `fstat` gave, saving the read that would only find the end of the file.
   while (size < expected) {
-    const { bytesRead } = await handle.read(buffer, 0, CHUNK, size);
+    const bytesRead = await readAt(fd, buffer, 0, CHUNK, size);
     if (bytesRead === 0) break;
     const chunk = buffer.subarray(0, bytesRead);
     hash.update(chunk);
@@ -90,10 +52,11 @@ export async function factsOf(handle: FileHandle, expected: number, keep: boolea
 
 /**
  * Most resources fit one read: a buffer of their own size (no 64 KiB buffer
- * per file) and `isUtf8`, which checks without building a string.
+ * per file, no second read to find the end) and `isUtf8`, which checks
+ * without building a string. Same digest and flag as the streamed path.
  */
-async function smallFacts(handle: FileHandle, expected: number, keep: boolean, hash: ReturnType<typeof createHash>): Promise<FileFacts> {
-  const bytes = await readAll(handle, expected);
+async function smallFacts(fd: number, expected: number, keep: boolean, hash: ReturnType<typeof createHash>): Promise<FileFacts> {
+  const bytes = await readAll(fd, expected);
   hash.update(bytes);
   const text = !bytes.subarray(0, SNIFF).includes(0) && isUtf8(bytes);
   const facts = { size: bytes.byteLength, text, digest: `sha256:${hash.digest('hex')}` };

@@ -1,5 +1,7 @@
 // The real-world corpus subset (test/fixtures/corpus, see its README): every skill folder either loads or
 // yields a diagnostic naming the rule, nothing throws, and the counts are pinned.
+import { createHash } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import manifest from '../fixtures/corpus/MANIFEST.json' with { type: 'json' };
 import { SkillLoader } from '../../src/index.js';
@@ -8,6 +10,9 @@ import { directorySource } from '../../src/node/index.js';
 import { readCorpus, summarize, type FolderResult } from './summary.js';
 
 const ROOT = 'test/fixtures/corpus';
+// What the directory source listed for the corpus before file reading was reworked (issue 10.3); must never move.
+const LISTED_LINES = 433;
+const LISTED_DIGEST = 'f4b98855f155a2170fc7ea2926caf5d2a4e4e962f7710083a969b2d5d5345558';
 const results = await readCorpus(ROOT);
 const byDir = new Map(results.map((r) => [r.dir, r.result]));
 const quirk = (name: string): string[] => (manifest as { dir: string; quirks: string[] }[]).filter((m) => m.quirks.includes(name)).map((m) => m.dir);
@@ -77,6 +82,21 @@ describe('corpus subset', () => {
       const inner = child.slice(parent.length + 1);
       expect(byDir.get(parent)?.skill?.files.some((f) => f.path.startsWith(`${inner}/`)), child).toBe(false);
     }
+  });
+
+  it('pins every file fact the directory source lists: size, text flag, digest, SKILL.md bytes', async () => {
+    // One SHA-256 over every listed line, so a change in how files are read or hashed cannot pass unnoticed.
+    const lines: string[] = [];
+    for (const collection of (await readdir(ROOT, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
+      const { entries } = await directorySource(`${ROOT}/${collection}`, { includeHidden: true, maxFolders: 20_000 }).list();
+      for (const e of entries) {
+        const text = typeof e.text === 'string' ? new TextEncoder().encode(e.text) : e.text;
+        lines.push(`${collection}/${e.dir}/${e.fileName} ${text === undefined ? '-' : createHash('sha256').update(text).digest('hex')}`);
+        for (const f of e.files ?? []) lines.push(`${collection}/${e.dir}/${f.path} ${f.size} ${String(f.text)} ${f.digest ?? '-'}`);
+      }
+    }
+    expect(lines.length).toBe(LISTED_LINES);
+    expect(createHash('sha256').update(lines.join('\n')).digest('hex')).toBe(LISTED_DIGEST);
   });
 
   it('reports the folders past maxDepth instead of dropping them silently', async () => {

@@ -85,7 +85,8 @@ describe('directorySource: symbolic links are refused, never followed', () => {
       return; // No mkfifo on this system.
     }
     const listing = await directorySource(root).list();
-    expect(entryCodes(listing, 'a')).toEqual(['unsafe-path']);
+    expect(entryCodes(listing, 'a')).toEqual(['not-regular-file']);
+    expect(listing.entries[0]?.diagnostics?.[0]?.message).toMatch(/`pipe` is a FIFO/);
     expect(await codeOf(directorySource(root).read('a/pipe'))).toBe('NOT_FOUND');
   });
 });
@@ -214,16 +215,19 @@ describe('directorySource: entries and files', () => {
   });
 
   it('detects binary the way isTextBytes does, across read chunks', async () => {
+    // Past 256 KiB, so files are streamed in 64 KiB chunks rather than read whole.
     const multibyte = 'ä€😀'.repeat(30000); // 270 KB of 2-, 3- and 4-byte characters straddling 64 KiB chunks
     const lateNul = `${'a'.repeat(9000)}\0tail`;
-    const lateInvalid = new Uint8Array(100_000).fill(0x61);
-    lateInvalid[99_999] = 0xc3; // ends inside a UTF-8 sequence
-    const { listing } = await listed({ 'a/SKILL.md': text('a'), 'a/multi.txt': multibyte, 'a/late-nul.txt': lateNul, 'a/late-invalid.txt': lateInvalid, 'a/nul.bin': new Uint8Array([65, 0, 66]) }, { maxFileBytes: 1 << 20 });
+    const lateInvalid = new Uint8Array(300_000).fill(0x61);
+    lateInvalid[299_999] = 0xc3; // ends inside a UTF-8 sequence
+    const smallInvalid = lateInvalid.slice(200_000); // the same, read whole
+    const { listing } = await listed({ 'a/SKILL.md': text('a'), 'a/multi.txt': multibyte, 'a/late-nul.txt': lateNul, 'a/late-invalid.txt': lateInvalid, 'a/small-invalid.txt': smallInvalid, 'a/nul.bin': new Uint8Array([65, 0, 66]) }, { maxFileBytes: 1 << 20 });
     expect(listing.entries[0]?.files?.map((f) => [f.path, f.text])).toEqual([
       ['late-invalid.txt', false],
       ['late-nul.txt', true],
       ['multi.txt', true],
       ['nul.bin', false],
+      ['small-invalid.txt', false],
     ]);
   });
 

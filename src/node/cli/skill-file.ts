@@ -7,7 +7,7 @@
  */
 import { constants } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import { readAll } from '../file-facts.js';
+import { readAll } from '../opened-file.js';
 
 /** What reading gave: the bytes, a file over the limit (unread), or something that is not a regular file. */
 export type SkillFileRead =
@@ -27,7 +27,7 @@ export async function readSkillFile(abs: string, maxBytes: number): Promise<Skil
     if (!info.isFile()) return { kind: 'not-regular' };
     if (info.size > maxBytes) return { kind: 'too-large', size: info.size };
     // Never more than the size checked: a file that grows meanwhile is read only that far.
-    return { kind: 'read', bytes: await readAll(handle, info.size) };
+    return { kind: 'read', bytes: await readAll(handle.fd, info.size) };
   } finally {
     await handle.close();
   }

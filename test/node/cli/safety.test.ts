@@ -53,13 +53,14 @@ describe('paths that are not regular files or folders', () => {
     }
   });
 
-  it('a FIFO inside a folder is never opened: as a resource it refuses its skill, as SKILL.md it is no skill', async () => {
+  it('a FIFO inside a folder is never opened: as a resource or as SKILL.md it refuses its skill, named', async () => {
     const root = await tree({ 'skills/pdf/SKILL.md': skillMd('pdf'), 'skills/other/.keep': '' });
     execFileSync('mkfifo', [join(root, 'skills/pdf/pipe'), join(root, 'skills/other/SKILL.md')]);
     const { code, out } = await cli(root, 'validate', 'skills');
     expect(code).toBe(1);
-    expect(out).toContain('skills/pdf/SKILL.md unsafe-path error: `pipe` is not a regular file or folder; the skill is refused.');
-    expect(out).toContain('1 skill checked');
+    expect(out).toContain('skills/pdf/SKILL.md not-regular-file error: `pipe` is a FIFO, not a regular file or folder; it is never opened, and the skill is refused.');
+    expect(out).toContain('skills/other/SKILL.md not-regular-file error: The skill file `SKILL.md` is a FIFO, not a regular file; the skill is refused.');
+    expect(out).toContain('2 skills checked');
   });
 
   it('/dev/null is refused in one line, shown as given rather than climbing up from the working folder', async () => {
