@@ -42,6 +42,7 @@ export { isSkillSource, type SkillEntry, type SkillFileInput, type SkillSource, 
 export { sha256Digest } from './shared/hash.js';
 export { bundleSource, isSkillBundle, SKILL_BUNDLE_VERSION, type BundleSourceOptions, type SkillBundle, type SkillBundleEntry, type SkillBundleFile } from './sources/bundle.js';
 export { SkillLoader, type LoadOptions, type LoadProgress, type LoaderLimits, type LoaderRoutingOptions, type RoutedSkill, type SkillLoaderOptions } from './loader/loader.js';
+export { isObservableStore, type LoaderChange, type ObservableStore, type StoreChangeLike } from './loader/live.js';
 export { createTextPipeline, capText, ENGLISH, type TextLanguage, type TextPipeline, type TextPipelineOptions } from './routing/text-pipeline.js';
 export {
   createRouter,
