@@ -111,10 +111,10 @@ export function corruptFiles(files: unknown): string | undefined {
   return undefined;
 }
 
-/** The loader item of an active head. */
-export function itemOf(head: HeadRecord): StoreItem {
+/** The loader item of an active head (`namespace` given when the caller has it, saving a parse). */
+export function itemOf(head: HeadRecord, namespace?: readonly string[]): StoreItem {
   return {
-    namespace: nsOf(head.ns),
+    namespace: namespace ? [...namespace] : nsOf(head.ns),
     key: head.name,
     value: { text: head.text, files: head.files },
     createdAt: new Date(head.createdAt),

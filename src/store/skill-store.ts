@@ -70,7 +70,7 @@ export function buildSkillStore(backend: Backend, options: BuildOptions = {}): S
     async search(namespace, o = {}): Promise<StoreItem[]> {
       const heads = (await liveHeads(namespace)).filter((h) => h.state === 'active');
       const offset = Math.max(0, o.offset ?? 0);
-      return heads.slice(offset, o.limit === undefined ? undefined : offset + Math.max(0, o.limit)).map(itemOf);
+      return heads.slice(offset, o.limit === undefined ? undefined : offset + Math.max(0, o.limit)).map((h) => itemOf(h, namespace));
     },
     async put(namespace, skill, o = {}) {
       const ctx = context(namespace, o);

@@ -120,6 +120,10 @@ export function describeStoreContract(label: string, make: StoreFactory): void {
       await store.restore(USER, 'invoice-export');
       expect((await store.search(USER)).map((i) => i.key)).toEqual(['invoice-export']);
       expect(await codeOf(store.archive(USER, 'nothing'))).toBe('NOT_FOUND');
+      // Writing an archived skill makes it active again, as a new revision.
+      await store.archive(USER, 'invoice-export');
+      expect(await store.put(USER, skillMd('invoice-export', { body: 'Revived.' }))).toMatchObject({ revision: 2 });
+      expect((await store.get(USER, 'invoice-export'))?.state).toBe('active');
     });
 
     it('purge deletes every revision; the audit keeps the fact, not the content', async () => {

@@ -1,5 +1,6 @@
 // What the IndexedDB store does when things go wrong, and its schema upgrade; runs on fake-indexeddb and in Chromium.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LoaderChange } from '../../src/loader/live.js';
 import { SkillLoader } from '../../src/loader/loader.js';
 import { openSkillStore, STORE_SCHEMA_VERSION, type OpenSkillStoreOptions, type SkillStore } from '../../src/store/index.js';
 import { codeOf, rejected } from '../support/errors.js';
@@ -145,6 +146,20 @@ export function describeIdbFailures(label: string, env: IdbEnvironment): void {
       holder.close();
       const store = await open();
       expect((await store.get(USER, 'meeting-notes'))?.revision).toBe(2);
+    });
+
+    it('a change made through another connection (another tab) reaches a loader over this one', async () => {
+      const { open } = await setup();
+      const here = await open();
+      const there = await open();
+      const loader = new SkillLoader({ store: here });
+      await loader.loadAll('acme', 'ann');
+      const heard = new Promise<LoaderChange>((resolve) => loader.on('change', resolve));
+      await there.put(USER, text('Written in another tab.'));
+      const change = await heard;
+      expect([change.type, change.name, change.cause]).toEqual(['upsert', 'notes', 'put']);
+      expect(loader.getByName('notes')?.content).toBe('Written in another tab.');
+      loader.close();
     });
 
     it('asks for persistent storage and reports usage and quota', async () => {
