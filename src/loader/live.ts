@@ -58,9 +58,15 @@ export function isObservableStore(store: SkillStoreLike | undefined): store is O
 }
 
 /** The namespaces a load read, by tier. */
-interface Watched {
+export interface Watched {
   readonly org: readonly string[];
   readonly user?: readonly string[];
+}
+
+/** The store namespaces `loadAll(orgId, userId)` reads, or none without an org. */
+export function watchedOf(orgId: string | undefined, userId: string | undefined): Watched | undefined {
+  if (orgId === undefined) return undefined;
+  return { org: [orgId, 'skills'], ...(userId === undefined ? {} : { user: [orgId, userId, 'skills'] }) };
 }
 
 /** Keeps a loader in step with its store between loads. */

@@ -15,7 +15,7 @@ import { agentView, loaderCatalog, readLoaderFile, routingRanking } from './agen
 import type { SkillSource } from '../sources/source.js';
 import { DEFAULT_PER_NAMESPACE, storeSource, type SkillStoreLike } from '../sources/store.js';
 import type { SubagentSpec } from './subagent.js';
-import { LiveLink, type LoaderChange } from './live.js';
+import { LiveLink, watchedOf, type LoaderChange } from './live.js';
 import { createRouter, loadRouter, type RouteOptions, type Router, type RouterJSON, type RouterOptions } from '../routing/router.js';
 import { SKILL_PERMISSIONS } from '../agent/tool-names.js';
 import type { SkillTool } from '../agent/tools.js';
@@ -120,20 +120,14 @@ export class SkillLoader {
       return skills;
     } finally {
       // After a load, a store that emits changes is listened to for the namespaces it read.
-      const watched = loaded && orgId !== undefined ? { org: [orgId, 'skills'], ...(userId === undefined ? {} : { user: [orgId, userId, 'skills'] }) } : undefined;
-      await this.#live.loadEnded(this.#options.store, watched);
+      await this.#live.loadEnded(this.#options.store, loaded ? watchedOf(orgId, userId) : undefined);
     }
   }
 
   /**
-   * Subscribes to single-skill changes applied between loads: a store that
-   * emits change events (`satchel/store`) updates the cache and the index
-   * for that one skill. Returns the unsubscribe function.
-   *
-   * @example
-   * ```ts
-   * const off = loader.on('change', ({ name, type, tier }) => console.log(`${tier} skill ${name}: ${type}`))
-   * ```
+   * Subscribes to single-skill changes applied between loads (a store's change events update
+   * the cache and index for that one skill); returns the unsubscribe function.
+   * @example `const off = loader.on('change', ({ name, type, tier }) => console.log(tier, name, type))`
    */
   on(type: 'change', listener: (change: LoaderChange) => void): () => void {
     if (type !== 'change') throw new SkillError('INVALID_INPUT', `A loader emits only "change" events, not "${String(type)}".`);

@@ -110,9 +110,9 @@ function idbBackend(db: IDBPDatabase, manager: StorageManagerLike | undefined): 
   return {
     async read(fn) {
       const tx = begin('readonly');
-      const result = await fn(idbTx(tx));
-      await tx.done;
-      return result;
+      // A read has its results once its requests succeed: waiting for the commit would only add a turn.
+      tx.done.catch(() => undefined);
+      return fn(idbTx(tx));
     },
     async write(fn) {
       const tx = begin('readwrite');
