@@ -16,16 +16,19 @@ export const STORE_SCHEMA_VERSION = 2;
 /** The database name when none is given. */
 export const DEFAULT_STORE_NAME = 'satchel-skills';
 
-/** Object store names. */
+/** Object store of heads: each skill's current content and state. */
 export const SKILLS = 'skills';
+/** Object store of every full revision. */
 export const REVISIONS = 'revisions';
+/** Object store of the append-only audit log. */
 export const AUDIT = 'audit';
 
 /** Every object store a store transaction spans. */
 export const ALL_STORES = [SKILLS, REVISIONS, AUDIT];
 
-/** Audit indexes (v2). */
+/** Audit index by `[ns, name]` (v2). */
 export const AUDIT_BY_SKILL = 'bySkill';
+/** Audit index by `ns` (v2). */
 export const AUDIT_BY_NAMESPACE = 'byNamespace';
 
 type UpgradeTx = IDBPTransaction<unknown, string[], 'versionchange'>;

@@ -253,6 +253,24 @@ export function describeStoreContract(label: string, make: StoreFactory): void {
       expect(loader.getByName('invoice-export')).toBeUndefined();
     });
 
+    it('a change heard while a load runs is applied over that load’s result', async () => {
+      const store = await fresh();
+      let open = (): void => undefined;
+      let gate: Promise<void> = Promise.resolve();
+      // The store as the loader sees it: search reads at once but answers only when the gate opens.
+      const slow = { search: async (ns: string[], o?: { limit?: number }) => ((r) => gate.then(() => r))(await store.search(ns, o)), on: store.on.bind(store) };
+      const loader = new SkillLoader({ store: slow });
+      await loader.loadAll('acme', 'ann');
+      gate = new Promise((resolve) => (open = resolve));
+      const reloading = loader.loadAll('acme', 'ann'); // reads the namespace before the put below commits
+      await store.put(USER, invoices);
+      expect(loader.getByName('invoice-export')).toBeUndefined(); // held until the load ends
+      open();
+      await reloading;
+      expect(loader.getByName('invoice-export')?.name).toBe('invoice-export');
+      loader.close();
+    });
+
     it('live changes keep precedence: a user change never replaces a builtin or org skill', async () => {
       const store = await fresh();
       await store.put(ORG, skillMd('shared', { body: 'Org body.' }));
