@@ -134,7 +134,7 @@ export class SkillLoader {
     return this.#live.on(listener);
   }
 
-  /** Stops listening to the store's changes (the cache stays as it is). */
+  /** Stops listening to the store's changes until the next `loadAll` (the cache stays as it is). */
   close(): void {
     this.#live.close();
   }

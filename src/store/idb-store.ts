@@ -48,7 +48,8 @@ export async function openSkillStore(options: OpenSkillStoreOptions = {}): Promi
   const name = options.name ?? DEFAULT_STORE_NAME;
   const db = await openDatabase(factory, name);
   const manager = options.storageManager ?? defaultStorageManager();
-  if (options.persist !== false) await requestPersistence(manager);
+  // Not awaited: a browser may hold the answer until the user decides; storage() reports it later.
+  if (options.persist !== false) void requestPersistence(manager);
   const backend = idbBackend(db, manager);
   const tabs = options.broadcast === false ? undefined : linkTabs(name, backend);
   const store = buildSkillStore(backend, { ...options, ...(tabs ? { onLocalChange: tabs.post } : {}) });
@@ -88,7 +89,10 @@ function openDatabase(factory: IDBFactory, name: string): Promise<IDBPDatabase> 
       settled = true;
       resolve(wrap(request.result));
     };
-    request.onerror = () => fail(storeError(request.error, `opening database "${name}"`));
+    request.onerror = () => {
+      if (request.error?.name !== 'VersionError') return fail(storeError(request.error, `opening database "${name}"`));
+      fail(new SkillError('STORE_FAILED', `Database "${name}" was written by a newer version of Satchel (schema above ${STORE_SCHEMA_VERSION}); this code cannot open it.`, { cause: request.error }));
+    };
   });
 }
 

@@ -162,6 +162,21 @@ export function describeIdbFailures(label: string, env: IdbEnvironment): void {
       loader.close();
     });
 
+    it('a database written by a newer schema is refused with STORE_FAILED, untouched', async () => {
+      const { factory, name, open } = await setup();
+      const request = factory.open(name, STORE_SCHEMA_VERSION + 1);
+      const newer = await new Promise<IDBDatabase>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      newer.close();
+      const error = await rejected(open());
+      expect([error.code, error.message]).toEqual(['STORE_FAILED', expect.stringMatching(/newer version/)]);
+      const db = await rawOpen(factory, name);
+      expect(db.version).toBe(STORE_SCHEMA_VERSION + 1);
+      db.close();
+    });
+
     it('asks for persistent storage and reports usage and quota', async () => {
       const manager = { persist: vi.fn(async () => true), persisted: async () => true, estimate: async () => ({ usage: 1234, quota: 10_000 }) };
       const { open } = await setup({ persist: true, storageManager: manager });
