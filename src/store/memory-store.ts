@@ -5,6 +5,7 @@
  * is copied in and out as IndexedDB would, so both stores behave alike.
  * @module
  */
+import { toBytes } from '../sources/inventory.js';
 import { closedError } from './errors.js';
 import type { AuditRecord, Backend, HeadRecord, RevisionRecord, StoreTx } from './records.js';
 import { buildSkillStore } from './skill-store.js';
@@ -61,8 +62,11 @@ function memoryBackend(): Backend {
       return next;
     },
     async storage() {
+      // Bytes of every revision's SKILL.md and files: what the store holds, not what the process uses.
       let usage = 0;
-      for (const head of state.heads.values()) usage += head.text.length;
+      for (const revisions of state.revisions.values()) {
+        for (const r of revisions) for (const content of [r.text, ...Object.values(r.files)]) usage += toBytes(content).byteLength;
+      }
       return { persisted: false, usage };
     },
     close() {

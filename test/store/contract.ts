@@ -181,6 +181,12 @@ export function describeStoreContract(label: string, make: StoreFactory): void {
       expect((await other.get(USER, 'other'))?.state).toBe('archived');
       expect((await other.auditLog(USER)).map((e) => e.action)).toEqual(['import', 'import']);
       expect(await codeOf(other.importArchive(archive))).toBe('CONFLICT');
+      // All or nothing: one name taken refuses the whole archive.
+      const third = await fresh();
+      await third.put(USER, skillMd('other', { body: 'Already here.' }));
+      expect(await codeOf(third.importArchive(archive))).toBe('CONFLICT');
+      expect((await third.list(USER)).map((s) => s.name)).toEqual(['other']);
+      expect(await third.history(USER, 'invoice-export')).toEqual([]);
       await other.importArchive(archive, { namespace: ['acme', 'bob', 'skills'] });
       expect((await other.search(['acme', 'bob', 'skills'])).map((i) => i.key)).toEqual(['invoice-export']);
     });
