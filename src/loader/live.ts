@@ -101,7 +101,8 @@ export class LiveLink {
     if (this.#loading > 0) return;
     const queued = this.#queued;
     this.#queued = [];
-    for (const change of queued) await this.#apply(change);
+    // A change that cannot be applied must not fail the load that just succeeded.
+    for (const change of queued) await this.#apply(change).catch(() => undefined);
   }
 
   /** Stops listening to the store. */
