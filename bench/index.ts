@@ -5,6 +5,7 @@
  *   npm run bench -- parse --rounds 25 # one bench, more rounds
  *   npm run bench -- loader            # loadAll over a generated directory, with peak memory
  *   npm run bench -- instructions      # the parse ratio in instructions (callgrind), free of machine noise
+ *   npm run bench:store                # the IndexedDB store (fake-indexeddb): loadAll of 500 user skills, put, history
  *   npm run bench:routing [file.json…] # routing accuracy and speed on labelled sets (default: bench/data/); --sweep measures the tuning choices
  *
  * Options: `--count N` (skills), `--rounds N`, `--warmup N`, `--seed N`.
@@ -18,12 +19,14 @@ import { CHILD_ENV, loaderChild } from './loader-memory.js';
 import { runLoaderBench } from './loader.bench.js';
 import { runParseBench } from './parse.bench.js';
 import { runRoutingBench } from './routing.bench.js';
+import { runStoreBench } from './store.bench.js';
 
 const BENCHES: Record<string, (o: Options) => unknown> = {
   parse: (o) => runParseBench(o),
   loader: (o) => runLoaderBench(o),
   instructions: (o) => runInstructionsBench(o),
   routing: (o) => runRoutingBench({ ...o, files: o.files ?? [], sweep: o.sweep ?? false }),
+  store: (o) => runStoreBench(o),
 };
 
 /** Child processes a bench starts on this same bundle (`SATCHEL_BENCH_CHILD=<name>:<spec>`), e.g. to measure peak memory alone. */

@@ -24,6 +24,9 @@ export const SKILL_ERROR_CODES = {
   SOURCE_FAILED: 'A source could not be read (I/O or network failure); `cause` holds the original error.',
   INVALID_INPUT: 'A tool input does not fit the tool (wrong shape, or a binary file asked for as text); the message says what to send.',
   INVALID_INDEX: 'A serialised routing index has another schema version or language, or is malformed: rebuild it.',
+  STORE_CLOSED: 'The skill store is closed: `close()` was called, or the browser closed its database (site data cleared, another tab upgrading it). Open the store again.',
+  UPGRADE_BLOCKED: 'The skill store could not upgrade its database: another connection (often another tab) holds an older version open. Close it and open the store again.',
+  STORE_FAILED: 'The skill store\'s database failed (an IndexedDB error other than quota or closure, or a corrupt record); `cause` holds the original error.',
 } as const;
 
 /** SCREAMING_SNAKE code of a {@link SkillError}. */

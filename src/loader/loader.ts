@@ -15,6 +15,7 @@ import { agentView, loaderCatalog, readLoaderFile, routingRanking } from './agen
 import type { SkillSource } from '../sources/source.js';
 import { DEFAULT_PER_NAMESPACE, storeSource, type SkillStoreLike } from '../sources/store.js';
 import type { SubagentSpec } from './subagent.js';
+import { LiveLink, watchedOf, type LoaderChange } from './live.js';
 import { createRouter, loadRouter, type RouteOptions, type Router, type RouterJSON, type RouterOptions } from '../routing/router.js';
 import { SKILLS_PERMISSIONS } from '../agent/tool-names.js';
 import type { SkillTool } from '../agent/tools.js';
@@ -92,6 +93,8 @@ export class SkillLoader {
   readonly #limits: ResolvedLimits;
   readonly #router: Router;
   #cache: Cache | undefined;
+  // Applies a store's change events to the cache between loads.
+  readonly #live = new LiveLink(this);
   #generation = 0;
   #committed = 0;
 
@@ -109,6 +112,34 @@ export class SkillLoader {
    * cancelled; either way the previous cache stays.
    */
   async loadAll(orgId?: string, userId?: string, options: LoadOptions = {}): Promise<Skill[]> {
+    this.#live.loadStarted();
+    let loaded = false;
+    try {
+      const skills = await this.#load(orgId, userId, options);
+      loaded = true;
+      return skills;
+    } finally {
+      // After a load, a store that emits changes is listened to for the namespaces it read.
+      await this.#live.loadEnded(this.#options.store, loaded ? watchedOf(orgId, userId) : undefined);
+    }
+  }
+
+  /**
+   * Subscribes to single-skill changes applied between loads (a store's change events update
+   * the cache and index for that one skill); returns the unsubscribe function.
+   * @example `const off = loader.on('change', ({ name, type, tier }) => console.log(tier, name, type))`
+   */
+  on(type: 'change', listener: (change: LoaderChange) => void): () => void {
+    if (type !== 'change') throw new SkillError('INVALID_INPUT', `A loader emits only "change" events, not "${String(type)}".`);
+    return this.#live.on(listener);
+  }
+
+  /** Stops listening to the store's changes until the next `loadAll` (the cache stays as it is). */
+  close(): void {
+    this.#live.close();
+  }
+
+  async #load(orgId: string | undefined, userId: string | undefined, options: LoadOptions): Promise<Skill[]> {
     const generation = ++this.#generation;
     const { signal, onProgress } = options;
     throwIfAborted(signal);

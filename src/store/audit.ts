@@ -1,0 +1,36 @@
+/**
+ * The audit log's entries: who changed which skill, when, to which revision
+ * and digest. Entries are only ever appended, in the same transaction as the
+ * change they record, and hold no skill content.
+ * @module
+ */
+import { SkillError } from '../format/errors.js';
+import type { AuditRecord } from './records.js';
+import type { Actor, ActorRecord, ChangeAction } from './types.js';
+
+/** An {@link Actor} as recorded (default: a person). */
+export function actorRecord(actor: Actor | undefined): ActorRecord {
+  if (actor === undefined || actor === 'person' || actor === 'agent') return { kind: actor ?? 'person' };
+  if (typeof actor !== 'object' || actor === null || (actor.kind !== 'person' && actor.kind !== 'agent')) {
+    throw new SkillError('INVALID_INPUT', 'An actor is `person`, `agent`, or `{ kind: "person" | "agent", id? }`.');
+  }
+  return typeof actor.id === 'string' ? { kind: actor.kind, id: actor.id } : { kind: actor.kind };
+}
+
+/** What an audit entry says about one change. */
+export interface AuditFacts {
+  readonly ns: string;
+  readonly name: string;
+  readonly action: ChangeAction;
+  readonly revision: number;
+  readonly digest?: string;
+  readonly from?: number;
+  readonly actor: ActorRecord;
+  readonly at: string;
+}
+
+/** The record of one change, without its `seq` (the backend assigns it). */
+export function auditRecord(facts: AuditFacts): AuditRecord {
+  const { digest, from, ...rest } = facts;
+  return { ...rest, ...(digest === undefined ? {} : { digest }), ...(from === undefined ? {} : { from }) };
+}

@@ -1,0 +1,43 @@
+/**
+ * `satchel/store`: user and org skills that persist, with revisions,
+ * rollback, archive, an audit log and archives, on IndexedDB or in memory.
+ * A store's `search(namespace)` is what `SkillLoader` reads, and a loader
+ * over a store hears its changes.
+ *
+ * @example
+ * ```ts
+ * import { openSkillStore } from 'satchel/store'
+ * import { SkillLoader } from 'satchel'
+ *
+ * const store = await openSkillStore({ reservedNames: ['pdf'] })
+ * const loader = new SkillLoader({ builtin, store })
+ * await loader.loadAll('acme', 'u1')
+ * await store.put(['acme', 'u1', 'skills'], text)     // the loader routes to it at once
+ * ```
+ * @module
+ */
+export { openSkillStore, type OpenSkillStoreOptions } from './idb-store.js';
+export { createMemoryStore } from './memory-store.js';
+export { STORE_SCHEMA_VERSION, DEFAULT_STORE_NAME } from './schema.js';
+export { ARCHIVE_FORMAT, type ArchivedFile, type ArchivedRevision, type ArchivedSkill, type SkillArchive } from './types.js';
+export type { StorageManagerLike } from './storage.js';
+export type {
+  Actor,
+  ActorRecord,
+  AuditEntry,
+  ChangeAction,
+  SkillInput,
+  SkillRevision,
+  SkillState,
+  SkillStore,
+  SkillSummary,
+  StorageReport,
+  StoreChange,
+  StoreItem,
+  StoreLimits,
+  StoreListener,
+  StoreOptions,
+  StoredSkill,
+  WriteOptions,
+  WriteResult,
+} from './types.js';

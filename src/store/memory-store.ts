@@ -1,0 +1,121 @@
+/**
+ * `createMemoryStore`: the skill store without IndexedDB, for tests, Node
+ * servers and environments without storage. Writes are staged and applied
+ * only when the whole write succeeds, one write at a time, and every record
+ * is copied in and out as IndexedDB would, so both stores behave alike.
+ * @module
+ */
+import { toBytes } from '../sources/inventory.js';
+import { closedError } from './errors.js';
+import type { AuditRecord, Backend, HeadRecord, RevisionRecord, StoreTx } from './records.js';
+import { buildSkillStore } from './skill-store.js';
+import type { SkillStore, StoreOptions } from './types.js';
+
+interface State {
+  heads: Map<string, HeadRecord>;
+  revisions: Map<string, readonly RevisionRecord[]>;
+  audit: AuditRecord[];
+}
+
+const keyOf = (ns: string, name: string): string => `${ns}\u0000${name}`;
+const byName = (a: { name: string }, b: { name: string }): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/**
+ * A skill store held in memory: the same interface and behaviour as
+ * {@link openSkillStore}, nothing persisted.
+ *
+ * @example
+ * ```ts
+ * const store = createMemoryStore({ reservedNames: ['pdf'] })
+ * const { revision } = await store.put(['acme', 'u1', 'skills'], skillMdText)
+ * const loader = new SkillLoader({ store })
+ * ```
+ */
+export function createMemoryStore(options: StoreOptions = {}): SkillStore {
+  return buildSkillStore(memoryBackend(), options);
+}
+
+function memoryBackend(): Backend {
+  const state: State = { heads: new Map(), revisions: new Map(), audit: [] };
+  let closed = false;
+  let queue: Promise<unknown> = Promise.resolve();
+  const check = (): void => {
+    if (closed) throw closedError();
+  };
+  return {
+    async read(fn) {
+      check();
+      return fn(stagedTx(state, undefined));
+    },
+    write(fn) {
+      // One write at a time: each sees the last one's result, as IndexedDB's read-write transactions do.
+      const next = queue.then(async () => {
+        check();
+        const stage: State = { heads: new Map(), revisions: new Map(), audit: [] };
+        const result = await fn(stagedTx(state, stage));
+        for (const [k, v] of stage.heads) state.heads.set(k, v);
+        for (const [k, v] of stage.revisions) state.revisions.set(k, v);
+        state.audit.push(...stage.audit);
+        return result;
+      });
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    async storage() {
+      // Bytes of every revision's SKILL.md and files: what the store holds, not what the process uses.
+      let usage = 0;
+      for (const revisions of state.revisions.values()) {
+        for (const r of revisions) for (const content of [r.text, ...Object.values(r.files)]) usage += toBytes(content).byteLength;
+      }
+      return { persisted: false, usage };
+    },
+    close() {
+      closed = true;
+    },
+  };
+}
+
+/** A transaction reading `state` through `stage` (writes go to `stage`; none when read-only). */
+function stagedTx(state: State, stage: State | undefined): StoreTx {
+  const head = (k: string): HeadRecord | undefined => stage?.heads.get(k) ?? state.heads.get(k);
+  const revs = (k: string): readonly RevisionRecord[] => stage?.revisions.get(k) ?? state.revisions.get(k) ?? [];
+  const writable = (): State => {
+    if (!stage) throw new Error('read-only transaction');
+    return stage;
+  };
+  return {
+    async head(ns, name) {
+      const h = head(keyOf(ns, name));
+      return h && structuredClone(h);
+    },
+    async heads(ns) {
+      const prefix = `${ns}\u0000`;
+      const keys = new Set([...state.heads.keys(), ...(stage?.heads.keys() ?? [])].filter((k) => k.startsWith(prefix)));
+      return [...keys].map((k) => structuredClone(head(k) as HeadRecord)).sort(byName);
+    },
+    async putHead(record) {
+      writable().heads.set(keyOf(record.ns, record.name), structuredClone(record));
+    },
+    async revision(ns, name, revision) {
+      const r = revs(keyOf(ns, name)).find((x) => x.revision === revision);
+      return r && structuredClone(r);
+    },
+    async revisions(ns, name) {
+      return structuredClone([...revs(keyOf(ns, name))]);
+    },
+    async putRevision(record) {
+      const k = keyOf(record.ns, record.name);
+      writable().revisions.set(k, [...revs(k).filter((r) => r.revision !== record.revision), structuredClone(record)].sort((a, b) => a.revision - b.revision));
+    },
+    async deleteRevisions(ns, name) {
+      writable().revisions.set(keyOf(ns, name), []);
+    },
+    async appendAudit(entry) {
+      const s = writable();
+      s.audit.push({ ...structuredClone(entry), seq: state.audit.length + s.audit.length + 1 });
+    },
+    async audit(ns, name) {
+      return structuredClone([...state.audit, ...(stage?.audit ?? [])].filter((e) => e.ns === ns && (name === undefined || e.name === name)));
+    },
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * The records the store keeps, the transaction interface both backends
+ * offer, and the checks that tell a sound record from a corrupt one.
+ * @module
+ */
+import { isBytes } from '../sources/inventory.js';
+import type { ActorRecord, AuditEntry, ChangeAction, SkillState, StoreItem } from './types.js';
+
+/** Files of a skill by relative path. */
+export type FileMap = Readonly<Record<string, string | Uint8Array>>;
+
+/**
+ * The head of a skill: its current content and state. A purged skill keeps
+ * a head without content (`state: 'purged'`), so revision numbers never repeat.
+ */
+export interface HeadRecord {
+  /** The namespace as JSON text (an exact, ordered key). */
+  readonly ns: string;
+  readonly name: string;
+  readonly revision: number;
+  readonly digest: string;
+  readonly state: SkillState | 'purged';
+  readonly text: string;
+  readonly files: FileMap;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** One full revision. */
+export interface RevisionRecord {
+  readonly ns: string;
+  readonly name: string;
+  readonly revision: number;
+  readonly digest: string;
+  readonly text: string;
+  readonly files: FileMap;
+  readonly at: string;
+  readonly actor: ActorRecord;
+  readonly action: 'put' | 'rollback' | 'import';
+  readonly from?: number;
+}
+
+/** An audit entry as stored (`seq` is given by the backend). */
+export interface AuditRecord {
+  readonly seq?: number;
+  readonly ns: string;
+  readonly name: string;
+  readonly action: ChangeAction;
+  readonly revision: number;
+  readonly digest?: string;
+  readonly from?: number;
+  readonly actor: ActorRecord;
+  readonly at: string;
+}
+
+/**
+ * One transaction. Every call of a write goes through one of these, and a
+ * backend commits all of it or none of it. Implementations must not wait on
+ * anything but their own calls (IndexedDB commits an idle transaction).
+ */
+export interface StoreTx {
+  head(ns: string, name: string): Promise<HeadRecord | undefined>;
+  heads(ns: string): Promise<HeadRecord[]>;
+  putHead(head: HeadRecord): Promise<void>;
+  revision(ns: string, name: string, revision: number): Promise<RevisionRecord | undefined>;
+  revisions(ns: string, name: string): Promise<RevisionRecord[]>;
+  putRevision(record: RevisionRecord): Promise<void>;
+  deleteRevisions(ns: string, name: string): Promise<void>;
+  appendAudit(entry: AuditRecord): Promise<void>;
+  audit(ns: string, name?: string): Promise<AuditRecord[]>;
+}
+
+/** Where a store keeps its records: IndexedDB or memory. */
+export interface Backend {
+  /** Runs `fn` in a read-only transaction. */
+  read<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
+  /** Runs `fn` in one read-write transaction: all of it commits, or none. */
+  write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
+  /** Usage and quota. */
+  storage(): Promise<{ persisted?: boolean; usage?: number; quota?: number }>;
+  close(): void;
+}
+
+/** The key text of a namespace. */
+export function nsKey(namespace: readonly string[]): string {
+  return JSON.stringify(namespace);
+}
+
+/** The namespace of a key text. */
+export function nsOf(ns: string): string[] {
+  return JSON.parse(ns) as string[];
+}
+
+/** Why a head read back is unusable, or `undefined` when it is sound. */
+export function corruptHead(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return 'the record is not an object';
+  const h = value as Record<string, unknown>;
+  if (typeof h['name'] !== 'string' || h['name'] === '') return 'the record has no name';
+  if (!Number.isInteger(h['revision']) || (h['revision'] as number) < 1) return 'the revision is not a positive whole number';
+  if (h['state'] === 'purged') return undefined;
+  if (h['state'] !== 'active' && h['state'] !== 'archived') return 'the state is unknown';
+  if (typeof h['text'] !== 'string') return 'the SKILL.md text is missing';
+  if (typeof h['digest'] !== 'string' || !h['digest'].startsWith('sha256:')) return 'the digest is missing';
+  return corruptFiles(h['files']);
+}
+
+/** Why a file map is unusable, or `undefined`. */
+export function corruptFiles(files: unknown): string | undefined {
+  if (typeof files !== 'object' || files === null || Array.isArray(files)) return 'the files are not a map of paths';
+  for (const content of Object.values(files)) if (typeof content !== 'string' && !isBytes(content)) return 'a file is neither text nor bytes';
+  return undefined;
+}
+
+/** The loader item of an active head (`namespace` given when the caller has it, saving a parse). */
+export function itemOf(head: HeadRecord, namespace?: readonly string[]): StoreItem {
+  return {
+    namespace: namespace ? [...namespace] : nsOf(head.ns),
+    key: head.name,
+    value: { text: head.text, files: head.files },
+    createdAt: new Date(head.createdAt),
+    updatedAt: new Date(head.updatedAt),
+  };
+}
+
+/** The public form of an audit record. */
+export function auditEntryOf(record: AuditRecord): AuditEntry {
+  const { ns, seq, ...rest } = record;
+  return { ...rest, seq: seq ?? 0, namespace: nsOf(ns) };
+}

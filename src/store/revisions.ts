@@ -1,0 +1,99 @@
+/**
+ * The writes of the store, each as one transaction over a {@link StoreTx}:
+ * the expected-revision check, the new revision, the head and the audit
+ * entry are read and written together, so two writers can never both win.
+ * @module
+ */
+import { SkillError } from '../format/errors.js';
+import { auditRecord } from './audit.js';
+import type { HeadRecord, RevisionRecord, StoreTx } from './records.js';
+import type { ActorRecord, ChangeAction, WriteResult } from './types.js';
+import type { PreparedSkill } from './validate.js';
+
+/** The context of one write. */
+export interface WriteContext {
+  readonly ns: string;
+  readonly actor: ActorRecord;
+  readonly at: string;
+  readonly expectedRevision?: number | undefined;
+}
+
+/** What a write did: the result for the caller and the head for the change event (none when nothing changed). */
+export interface WriteOutcome {
+  readonly result: WriteResult;
+  readonly action: ChangeAction;
+  readonly head?: HeadRecord;
+}
+
+/** Fails with `CONFLICT` unless the head is at the revision the writer expects. */
+function checkExpected(head: HeadRecord | undefined, ctx: WriteContext, name: string): void {
+  if (ctx.expectedRevision === undefined) return;
+  const current = head && head.state !== 'purged' ? head.revision : 0;
+  if (current !== ctx.expectedRevision) {
+    throw new SkillError('CONFLICT', `Skill "${name}" is at revision ${current}, not ${ctx.expectedRevision}: another writer changed it. Read it again and retry.`);
+  }
+}
+
+/** The live head of a skill, or `NOT_FOUND`. */
+async function liveHead(tx: StoreTx, ctx: WriteContext, name: string): Promise<HeadRecord> {
+  const head = await tx.head(ctx.ns, name);
+  if (!head || head.state === 'purged') throw new SkillError('NOT_FOUND', `The store holds no skill named "${name}" in this namespace.`);
+  return head;
+}
+
+/**
+ * Appends `content` as the skill's next revision and makes it the active
+ * head. Content equal to the active head's is no change: nothing is written.
+ */
+async function appendRevision(tx: StoreTx, ctx: WriteContext, content: Omit<PreparedSkill, 'skill'>, action: 'put' | 'rollback', from?: number): Promise<WriteOutcome> {
+  const head = await tx.head(ctx.ns, content.name);
+  checkExpected(head, ctx, content.name);
+  if (head && head.state === 'active' && head.digest === content.digest) {
+    return { result: { name: head.name, revision: head.revision, digest: head.digest }, action };
+  }
+  const revision = (head?.revision ?? 0) + 1;
+  const { name, digest, text, files } = content;
+  const record: RevisionRecord = { ns: ctx.ns, name, revision, digest, text, files, at: ctx.at, actor: ctx.actor, action, ...(from === undefined ? {} : { from }) };
+  const createdAt = head && head.state !== 'purged' ? head.createdAt : ctx.at;
+  const next: HeadRecord = { ns: ctx.ns, name, revision, digest, state: 'active', text, files, createdAt, updatedAt: ctx.at };
+  await tx.putRevision(record);
+  await tx.putHead(next);
+  await tx.appendAudit(auditRecord({ ns: ctx.ns, name, action, revision, digest, actor: ctx.actor, at: ctx.at, ...(from === undefined ? {} : { from }) }));
+  return { result: { name, revision, digest }, action, head: next };
+}
+
+/** `put`: a validated skill as the next revision. */
+export function putRevision(tx: StoreTx, ctx: WriteContext, skill: PreparedSkill): Promise<WriteOutcome> {
+  return appendRevision(tx, ctx, skill, 'put');
+}
+
+/** `rollback`: revision `from` copied into the next revision. */
+export async function rollbackRevision(tx: StoreTx, ctx: WriteContext, name: string, from: number): Promise<WriteOutcome> {
+  await liveHead(tx, ctx, name);
+  const old = await tx.revision(ctx.ns, name, from);
+  if (!old) throw new SkillError('NOT_FOUND', `Skill "${name}" has no revision ${from}.`);
+  return appendRevision(tx, ctx, old, 'rollback', from);
+}
+
+/** `archive` / `restore`: the state changes, the content and revisions stay. Already there: no change. */
+export async function setState(tx: StoreTx, ctx: WriteContext, name: string, state: 'active' | 'archived'): Promise<WriteOutcome> {
+  const head = await liveHead(tx, ctx, name);
+  checkExpected(head, ctx, name);
+  const action = state === 'archived' ? 'archive' : 'restore';
+  const result = { name, revision: head.revision, digest: head.digest };
+  if (head.state === state) return { result, action };
+  const next: HeadRecord = { ...head, state, updatedAt: ctx.at };
+  await tx.putHead(next);
+  await tx.appendAudit(auditRecord({ ns: ctx.ns, name, action, revision: head.revision, digest: head.digest, actor: ctx.actor, at: ctx.at }));
+  return { result, action, head: next };
+}
+
+/** `purge`: every revision and the content go; a head without content keeps the revision count. */
+export async function purgeSkill(tx: StoreTx, ctx: WriteContext, name: string): Promise<WriteOutcome> {
+  const head = await liveHead(tx, ctx, name);
+  const next: HeadRecord = { ns: ctx.ns, name, revision: head.revision, digest: '', state: 'purged', text: '', files: {}, createdAt: head.createdAt, updatedAt: ctx.at };
+  await tx.deleteRevisions(ctx.ns, name);
+  await tx.putHead(next);
+  await tx.appendAudit(auditRecord({ ns: ctx.ns, name, action: 'purge', revision: head.revision, actor: ctx.actor, at: ctx.at }));
+  return { result: { name, revision: head.revision, digest: '' }, action: 'purge', head: next };
+}

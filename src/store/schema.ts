@@ -1,0 +1,53 @@
+/**
+ * The store's IndexedDB schema and its upgrades. Each version's step runs
+ * once, in order, inside the upgrade transaction; a step never drops data.
+ *
+ * - v1: `skills` (heads, key `[ns, name]`), `revisions` (key `[ns, name, revision]`),
+ *   `audit` (auto-increment key `seq`).
+ * - v2: `audit` indexes `bySkill` (`[ns, name]`) and `byNamespace` (`ns`), so a
+ *   skill's or a namespace's audit is read without scanning the whole log.
+ * @module
+ */
+import type { IDBPDatabase, IDBPTransaction } from 'idb';
+
+/** The schema version this code writes. */
+export const STORE_SCHEMA_VERSION = 2;
+
+/** The database name when none is given. */
+export const DEFAULT_STORE_NAME = 'satchel-skills';
+
+/** Object store of heads: each skill's current content and state. */
+export const SKILLS = 'skills';
+/** Object store of every full revision. */
+export const REVISIONS = 'revisions';
+/** Object store of the append-only audit log. */
+export const AUDIT = 'audit';
+
+/** Every object store a store transaction spans. */
+export const ALL_STORES = [SKILLS, REVISIONS, AUDIT];
+
+/** Audit index by `[ns, name]` (v2). */
+export const AUDIT_BY_SKILL = 'bySkill';
+/** Audit index by `ns` (v2). */
+export const AUDIT_BY_NAMESPACE = 'byNamespace';
+
+type UpgradeTx = IDBPTransaction<unknown, string[], 'versionchange'>;
+
+const STEPS: Record<number, (db: IDBPDatabase, tx: UpgradeTx) => void> = {
+  1(db) {
+    db.createObjectStore(SKILLS, { keyPath: ['ns', 'name'] });
+    db.createObjectStore(REVISIONS, { keyPath: ['ns', 'name', 'revision'] });
+    db.createObjectStore(AUDIT, { keyPath: 'seq', autoIncrement: true });
+  },
+  2(_db, tx) {
+    // Creating an index indexes the records already there: a v1 log gains it in place.
+    const audit = tx.objectStore(AUDIT);
+    audit.createIndex(AUDIT_BY_SKILL, ['ns', 'name']);
+    audit.createIndex(AUDIT_BY_NAMESPACE, 'ns');
+  },
+};
+
+/** Brings a database at `oldVersion` up to {@link STORE_SCHEMA_VERSION}. */
+export function upgradeSchema(db: IDBPDatabase, oldVersion: number, tx: UpgradeTx): void {
+  for (let version = oldVersion + 1; version <= STORE_SCHEMA_VERSION; version++) STEPS[version]?.(db, tx);
+}

@@ -1,0 +1,213 @@
+/**
+ * The store's methods over a {@link Backend}: validation first, then one
+ * transaction per write, then the change event. The IndexedDB and memory
+ * stores are this same object over different backends.
+ * @module
+ */
+import { createDiagnostic, type Diagnostic } from '../format/diagnostics.js';
+import { SkillError } from '../format/errors.js';
+import { actorRecord, auditRecord } from './audit.js';
+import { archivedSkill, archiveDigest, ARCHIVE_FORMAT, parseArchive, readArchive, type SkillArchive } from './archive.js';
+import { createChangeEmitter } from './events.js';
+import { storeError } from './errors.js';
+import { auditEntryOf, corruptHead, itemOf, nsKey, type Backend, type HeadRecord, type StoreTx } from './records.js';
+import { purgeSkill, putRevision, rollbackRevision, setState, type WriteContext, type WriteOutcome } from './revisions.js';
+import type { Actor, SkillStore, StoreChange, StoreItem, StoreOptions, WriteOptions, WriteResult } from './types.js';
+import { prepareSkill, storeLimits } from './validate.js';
+
+/** Options of {@link buildSkillStore}. */
+export interface BuildOptions extends StoreOptions {
+  /** Called with each committed local change (e.g. to tell other tabs). */
+  readonly onLocalChange?: (change: StoreChange) => void;
+}
+
+/** A store over `backend`, plus `deliver` for changes other connections made. */
+export function buildSkillStore(backend: Backend, options: BuildOptions = {}): SkillStore & { deliver(change: StoreChange): Promise<void> } {
+  const limits = storeLimits(options.limits);
+  const reserved = new Set(options.reservedNames ?? []);
+  const emitter = createChangeEmitter();
+  const problems = new Map<string, Diagnostic[]>();
+
+  const run = async <T>(what: string, job: () => Promise<T>): Promise<T> => {
+    try {
+      return await job();
+    } catch (e) {
+      throw storeError(e, what);
+    }
+  };
+  const context = (namespace: readonly string[], o: WriteOptions = {}): WriteContext => ({
+    ns: nsKey(checkNamespace(namespace)),
+    actor: actorRecord(o.actor),
+    at: new Date().toISOString(),
+    expectedRevision: o.expectedRevision,
+  });
+  const refuseReserved = (name: string): void => {
+    if (reserved.has(name)) throw new SkillError('CONFLICT', `The name "${name}" belongs to a builtin skill; a stored skill cannot take it.`);
+  };
+  const commit = async (namespace: readonly string[], what: string, write: (tx: StoreTx) => Promise<WriteOutcome>): Promise<WriteResult> => {
+    const outcome = await run(what, () => backend.write(write));
+    if (outcome.head) {
+      const change = changeOf(outcome, namespace);
+      options.onLocalChange?.(change);
+      await emitter.emit(change);
+    }
+    return outcome.result;
+  };
+  const liveHeads = async (namespace: readonly string[]): Promise<HeadRecord[]> => {
+    const ns = nsKey(checkNamespace(namespace));
+    const heads = await run('a read', () => backend.read((tx) => tx.heads(ns)));
+    const found: Diagnostic[] = [];
+    const sound = heads.filter((head) => {
+      const reason = corruptHead(head);
+      if (reason) found.push(createDiagnostic('source-error', 'runtime', `Stored skill \`${namespace.join('/')}/${describeKey(head)}\` is corrupt and was skipped: ${reason}.`, `${namespace.join('/')}/${describeKey(head)}`));
+      return reason === undefined && head.state !== 'purged';
+    });
+    problems.set(ns, found);
+    return sound;
+  };
+
+  return {
+    async search(namespace, o = {}): Promise<StoreItem[]> {
+      const heads = (await liveHeads(namespace)).filter((h) => h.state === 'active');
+      const offset = Math.max(0, o.offset ?? 0);
+      return heads.slice(offset, o.limit === undefined ? undefined : offset + Math.max(0, o.limit)).map((h) => itemOf(h, namespace));
+    },
+    async put(namespace, skill, o = {}) {
+      const ctx = context(namespace, o);
+      const prepared = prepareSkill(skill, limits, namespace.join('/'));
+      refuseReserved(prepared.name);
+      return commit(namespace, `put of "${prepared.name}"`, (tx) => putRevision(tx, ctx, prepared));
+    },
+    async get(namespace, name) {
+      const ns = nsKey(checkNamespace(namespace));
+      const head = await run('a read', () => backend.read((tx) => tx.head(ns, name)));
+      if (!head || head.state === 'purged') return undefined;
+      const reason = corruptHead(head);
+      if (reason) throw new SkillError('STORE_FAILED', `Stored skill "${name}" is corrupt: ${reason}.`);
+      const { ns: _ns, state, ...rest } = head;
+      return { ...rest, state: state === 'archived' ? 'archived' : 'active', namespace: [...namespace] };
+    },
+    async list(namespace) {
+      return (await liveHeads(namespace)).map((h) => ({ name: h.name, revision: h.revision, digest: h.digest, state: h.state === 'archived' ? 'archived' : 'active', updatedAt: h.updatedAt }));
+    },
+    async history(namespace, name) {
+      const ns = nsKey(checkNamespace(namespace));
+      const records = await run('a read', () => backend.read((tx) => tx.revisions(ns, name)));
+      return records.map(({ ns: _ns, ...rest }) => rest);
+    },
+    async rollback(namespace, name, revision, o = {}) {
+      const ctx = context(namespace, o);
+      refuseReserved(name);
+      return commit(namespace, `rollback of "${name}"`, (tx) => rollbackRevision(tx, ctx, name, revision));
+    },
+    async archive(namespace, name, o = {}) {
+      const ctx = context(namespace, o);
+      return commit(namespace, `archive of "${name}"`, (tx) => setState(tx, ctx, name, 'archived'));
+    },
+    async restore(namespace, name, o = {}) {
+      const ctx = context(namespace, o);
+      refuseReserved(name);
+      return commit(namespace, `restore of "${name}"`, (tx) => setState(tx, ctx, name, 'active'));
+    },
+    async purge(namespace, name, o = {}) {
+      const ctx = context(namespace, o.actor === undefined ? {} : { actor: o.actor });
+      await commit(namespace, `purge of "${name}"`, (tx) => purgeSkill(tx, ctx, name));
+    },
+    async auditLog(namespace, name) {
+      const ns = nsKey(checkNamespace(namespace));
+      const records = await run('a read', () => backend.read((tx) => tx.audit(ns, name)));
+      return records.map(auditEntryOf);
+    },
+    async exportArchive(namespace) {
+      const ns = nsKey(checkNamespace(namespace));
+      const skills = await run('an export', () =>
+        backend.read(async (tx) => {
+          const heads = (await tx.heads(ns)).filter((h) => corruptHead(h) === undefined && h.state !== 'purged');
+          return Promise.all(heads.map(async (h) => archivedSkill(h, await tx.revisions(ns, h.name))));
+        }),
+      );
+      const archive: SkillArchive = { format: ARCHIVE_FORMAT, version: 1, namespace: [...namespace], exportedAt: new Date().toISOString(), digest: archiveDigest(skills), skills };
+      return archive;
+    },
+    async importArchive(data, o = {}) {
+      return importInto(backend, { emitter, onLocalChange: options.onLocalChange, run, limits, refuseReserved }, data, o);
+    },
+    reserveNames(names) {
+      for (const name of names) reserved.add(name);
+    },
+    on(type, listener) {
+      if (type !== 'change') throw new SkillError('INVALID_INPUT', `The store emits only "change" events, not "${String(type)}".`);
+      return emitter.on(listener);
+    },
+    storage: () => run('a storage estimate', () => backend.storage()),
+    get diagnostics() {
+      return [...problems.values()].flat();
+    },
+    close: () => backend.close(),
+    deliver: (change) => emitter.emit(change),
+  };
+}
+
+interface ImportContext {
+  readonly emitter: ReturnType<typeof createChangeEmitter>;
+  readonly onLocalChange: ((change: StoreChange) => void) | undefined;
+  readonly run: <T>(what: string, job: () => Promise<T>) => Promise<T>;
+  readonly limits: ReturnType<typeof storeLimits>;
+  readonly refuseReserved: (name: string) => void;
+}
+
+async function importInto(backend: Backend, c: ImportContext, data: SkillArchive | string, o: { readonly namespace?: readonly string[]; readonly actor?: Actor }): Promise<WriteResult[]> {
+  const at = new Date().toISOString();
+  const actor = actorRecord(o.actor);
+  const archive = parseArchive(data);
+  const target = o.namespace ?? archive.namespace;
+  const ns = nsKey(checkNamespace(target));
+  const skills = readArchive(archive, ns, c.limits, at);
+  for (const s of skills) c.refuseReserved(s.head.name);
+  await c.run('an import', () =>
+    backend.write(async (tx) => {
+      for (const { head } of skills) {
+        const held = await tx.head(ns, head.name);
+        if (held && held.state !== 'purged') throw new SkillError('CONFLICT', `Skill "${head.name}" already exists in the namespace; the archive was not imported.`);
+      }
+      for (const { head, revisions } of skills) {
+        // A purged skill's revisions are gone already: clear any left before writing the archive's.
+        await tx.deleteRevisions(ns, head.name);
+        for (const r of revisions) await tx.putRevision(r);
+        await tx.putHead(head);
+        await tx.appendAudit(auditRecord({ ns, name: head.name, action: 'import', revision: head.revision, digest: head.digest, actor, at }));
+      }
+    }),
+  );
+  for (const { head } of skills) {
+    const change = changeOf({ result: { name: head.name, revision: head.revision, digest: head.digest }, action: 'import', head }, target);
+    c.onLocalChange?.(change);
+    await c.emitter.emit(change);
+  }
+  return skills.map(({ head }) => ({ name: head.name, revision: head.revision, digest: head.digest }));
+}
+
+function changeOf(outcome: WriteOutcome, namespace: readonly string[]): StoreChange {
+  const head = outcome.head as HeadRecord;
+  const { name, revision, digest } = outcome.result;
+  return {
+    action: outcome.action,
+    namespace: [...namespace],
+    name,
+    revision,
+    ...(digest === '' ? {} : { digest }),
+    ...(head.state === 'active' ? { item: itemOf(head) } : {}),
+  };
+}
+
+function checkNamespace(namespace: readonly string[]): readonly string[] {
+  if (!Array.isArray(namespace) || namespace.length === 0 || !namespace.every((p) => typeof p === 'string' && p !== '')) {
+    throw new SkillError('INVALID_INPUT', 'A namespace is a non-empty list of non-empty texts, e.g. ["acme", "skills"].');
+  }
+  return namespace;
+}
+
+function describeKey(head: unknown): string {
+  const name = typeof head === 'object' && head !== null ? (head as { name?: unknown }).name : undefined;
+  return typeof name === 'string' ? name : '?';
+}

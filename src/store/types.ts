@@ -1,0 +1,220 @@
+/**
+ * The public shapes of the skill store: what it holds, what its methods
+ * take and return, and the events it emits.
+ * @module
+ */
+import type { Diagnostic } from '../format/diagnostics.js';
+import type { SkillLimits } from '../format/types.js';
+
+/** A skill as `put` takes it: SKILL.md text, or a folder as relative paths to text or bytes (`SKILL.md` among them). */
+export type SkillInput = string | Readonly<Record<string, string | Uint8Array>>;
+
+/** Who made a change: a person (the app's user) or an agent (self-improvement), with an optional id. */
+export type Actor = 'person' | 'agent' | { readonly kind: 'person' | 'agent'; readonly id?: string };
+
+/** An {@link Actor} as recorded: always an object. */
+export interface ActorRecord {
+  readonly kind: 'person' | 'agent';
+  readonly id?: string;
+}
+
+/** Where a skill stands: `active` skills are searched and loaded; `archived` ones are kept but left out. */
+export type SkillState = 'active' | 'archived';
+
+/** What a change did. */
+export type ChangeAction = 'put' | 'rollback' | 'archive' | 'restore' | 'purge' | 'import';
+
+/** Options of every write. */
+export interface WriteOptions {
+  /** The revision the writer last saw (0: the skill must not exist yet); another one fails with `CONFLICT`. */
+  readonly expectedRevision?: number;
+  /** Who writes (default `person`). */
+  readonly actor?: Actor;
+}
+
+/** What a write returns. */
+export interface WriteResult {
+  readonly name: string;
+  /** The skill's latest revision after the write. */
+  readonly revision: number;
+  /** The digest of that revision (`sha256:` + hex, as `Skill.digest`). */
+  readonly digest: string;
+}
+
+/** The current state of one stored skill. */
+export interface StoredSkill extends WriteResult {
+  readonly namespace: readonly string[];
+  readonly state: SkillState;
+  /** SKILL.md text. */
+  readonly text: string;
+  /** Resource files by relative path (SKILL.md not included). */
+  readonly files: Readonly<Record<string, string | Uint8Array>>;
+  /** When the skill was first written, ISO 8601. */
+  readonly createdAt: string;
+  /** When it last changed (any action), ISO 8601. */
+  readonly updatedAt: string;
+}
+
+/** One line of `list`. */
+export interface SkillSummary extends WriteResult {
+  readonly state: SkillState;
+  readonly updatedAt: string;
+}
+
+/** One full revision of a skill, as `history` returns it. */
+export interface SkillRevision extends WriteResult {
+  readonly text: string;
+  readonly files: Readonly<Record<string, string | Uint8Array>>;
+  /** When it was written, ISO 8601. */
+  readonly at: string;
+  readonly actor: ActorRecord;
+  /** `put`, `rollback` (copied from revision `from`) or `import`. */
+  readonly action: 'put' | 'rollback' | 'import';
+  /** For a rollback: the revision copied. */
+  readonly from?: number;
+}
+
+/** One entry of the append-only audit log: the fact of a change, never its content. */
+export interface AuditEntry {
+  /** Position in the log, increasing. */
+  readonly seq: number;
+  readonly namespace: readonly string[];
+  readonly name: string;
+  readonly action: ChangeAction;
+  /** The skill's latest revision after the change. */
+  readonly revision: number;
+  /** Its digest; absent for a purge. */
+  readonly digest?: string;
+  /** For a rollback: the revision copied. */
+  readonly from?: number;
+  readonly actor: ActorRecord;
+  /** ISO 8601. */
+  readonly at: string;
+}
+
+/** An item of `search`, in the shape of LangGraph's store items; `value` is what `storeSource` reads. */
+export interface StoreItem {
+  readonly namespace: string[];
+  /** The skill's name. */
+  readonly key: string;
+  readonly value: { readonly text: string; readonly files: Readonly<Record<string, string | Uint8Array>> };
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/**
+ * What the store emits after a change is committed. `item` is the skill as
+ * `search` now returns it, absent when it left `search` (archive, purge).
+ * `remote` is set when another connection (another tab) made the change.
+ */
+export interface StoreChange {
+  readonly action: ChangeAction;
+  readonly namespace: readonly string[];
+  readonly name: string;
+  readonly revision: number;
+  readonly digest?: string;
+  readonly item?: StoreItem;
+  readonly remote?: boolean;
+}
+
+/** A listener of store changes; a promise it returns is awaited before the write resolves. */
+export type StoreListener = (change: StoreChange) => unknown;
+
+/** Storage as the browser reports it. Fields are absent where the environment does not say. */
+export interface StorageReport {
+  /** True when the browser granted persistent storage (not evicted under pressure). */
+  readonly persisted?: boolean;
+  /** Bytes used by the origin (or by the memory store's skills). */
+  readonly usage?: number;
+  /** Bytes the origin may use. */
+  readonly quota?: number;
+}
+
+/** The per-skill limits a write is checked against (defaults: the loader's). */
+export type StoreLimits = Pick<SkillLimits, 'maxFilesPerSkill' | 'maxFileBytes' | 'maxNesting'>;
+
+/** Options both stores take. */
+export interface StoreOptions {
+  /** Names builtin skills hold: writes of these names fail with `CONFLICT`. */
+  readonly reservedNames?: Iterable<string>;
+  /** Per-skill limits checked before a write. */
+  readonly limits?: StoreLimits;
+}
+
+/**
+ * A persistent, revisioned store of skills by namespace (`[orgId, 'skills']`,
+ * `[orgId, userId, 'skills']`). Its `search` is what a `SkillLoader` reads.
+ */
+export interface SkillStore {
+  /** Active skills of `namespace`, by name, as loader items. */
+  search(namespace: readonly string[], options?: { readonly limit?: number; readonly offset?: number }): Promise<StoreItem[]>;
+  /** Validates and appends a full revision; `INVALID_SKILL`, `UNSAFE_PATH`, `LIMIT_EXCEEDED`, `CONFLICT`, `QUOTA_EXCEEDED`. */
+  put(namespace: readonly string[], skill: SkillInput, options?: WriteOptions): Promise<WriteResult>;
+  /** The skill's current state (archived ones included), or `undefined`. */
+  get(namespace: readonly string[], name: string): Promise<StoredSkill | undefined>;
+  /** Every skill of `namespace`, archived ones included, by name. */
+  list(namespace: readonly string[]): Promise<SkillSummary[]>;
+  /** Every revision of a skill, oldest first. */
+  history(namespace: readonly string[], name: string): Promise<SkillRevision[]>;
+  /** Copies `revision` into a new latest revision. */
+  rollback(namespace: readonly string[], name: string, revision: number, options?: WriteOptions): Promise<WriteResult>;
+  /** Takes a skill out of `search` (and the catalog), keeping every revision. */
+  archive(namespace: readonly string[], name: string, options?: WriteOptions): Promise<WriteResult>;
+  /** Brings an archived skill back into `search`. */
+  restore(namespace: readonly string[], name: string, options?: WriteOptions): Promise<WriteResult>;
+  /** Deletes every revision of a skill; the audit log keeps the fact, not the content. */
+  purge(namespace: readonly string[], name: string, options?: Pick<WriteOptions, 'actor'>): Promise<void>;
+  /** The audit log, oldest first: of one namespace, or of one skill. */
+  auditLog(namespace: readonly string[], name?: string): Promise<AuditEntry[]>;
+  /** A whole namespace, every revision included, as JSON-ready data with digests. */
+  exportArchive(namespace: readonly string[]): Promise<SkillArchive>;
+  /** Writes an archive (object or JSON text) after checking every digest; all or nothing. */
+  importArchive(data: SkillArchive | string, options?: { readonly namespace?: readonly string[]; readonly actor?: Actor }): Promise<WriteResult[]>;
+  /** Adds names builtin skills hold; later writes of them fail with `CONFLICT`. */
+  reserveNames(names: Iterable<string>): void;
+  /** Subscribes to committed changes; returns the unsubscribe function. */
+  on(type: 'change', listener: StoreListener): () => void;
+  /** Usage, quota and whether storage is persistent. */
+  storage(): Promise<StorageReport>;
+  /** Records skipped by the last read because they were corrupt. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Closes the store; later calls fail with `STORE_CLOSED`. */
+  close(): void;
+}
+
+/** The `format` tag of an archive. */
+export const ARCHIVE_FORMAT = 'satchel-skill-archive';
+
+/** A file in an archive: text as is, bytes as base64. */
+export type ArchivedFile = string | { readonly base64: string };
+
+/** One revision in an archive. */
+export interface ArchivedRevision {
+  readonly revision: number;
+  readonly digest: string;
+  readonly at: string;
+  readonly actor: ActorRecord;
+  readonly action: 'put' | 'rollback' | 'import';
+  readonly from?: number;
+  readonly text: string;
+  readonly files: Readonly<Record<string, ArchivedFile>>;
+}
+
+/** One skill in an archive, revisions oldest first. */
+export interface ArchivedSkill {
+  readonly name: string;
+  readonly state: SkillState;
+  readonly createdAt: string;
+  readonly revisions: readonly ArchivedRevision[];
+}
+
+/** A namespace exported by `exportArchive`. */
+export interface SkillArchive {
+  readonly format: typeof ARCHIVE_FORMAT;
+  readonly version: 1;
+  readonly namespace: readonly string[];
+  readonly exportedAt: string;
+  /** `sha256:` over every skill's name, state and revision digests. */
+  readonly digest: string;
+  readonly skills: readonly ArchivedSkill[];
+}

@@ -1,0 +1,92 @@
+/**
+ * Checking a skill before it is written: the same rules the loader applies
+ * when it reads the store back (runtime profile, safe paths, per-skill
+ * limits), so a stored skill never fails to load.
+ * @module
+ */
+import { createDiagnostic } from '../format/diagnostics.js';
+import { parseSkill } from '../format/parse.js';
+import { LOADER_LIMITS, resolveLimits, type ResolvedLimits, type Skill } from '../format/types.js';
+import { SkillError } from '../format/errors.js';
+import { unsafePathReason } from '../shared/paths.js';
+import { fileInputOf, isBytes, SKILL_FILE, toBytes } from '../sources/inventory.js';
+import type { FileMap } from './records.js';
+import type { SkillInput, StoreLimits } from './types.js';
+
+/** A skill ready to be written. */
+export interface PreparedSkill {
+  readonly name: string;
+  readonly digest: string;
+  readonly text: string;
+  readonly files: FileMap;
+  /** The parsed skill (warnings and infos in `diagnostics`). */
+  readonly skill: Skill;
+}
+
+/** The limits a store checks, with the loader's defaults. */
+export function storeLimits(limits: StoreLimits | undefined): ResolvedLimits {
+  return resolveLimits(limits, LOADER_LIMITS);
+}
+
+/**
+ * Validates `input` as the loader would load it, or throws: `INVALID_SKILL`
+ * (with the parser's diagnostics), `UNSAFE_PATH`, `LIMIT_EXCEEDED`.
+ */
+export function prepareSkill(input: SkillInput, limits: ResolvedLimits, where: string): PreparedSkill {
+  const { raw, files } = splitInput(input, where);
+  checkFiles(raw, files, limits, where);
+  const parsed = parseSkill(raw, {
+    path: `${where}/${SKILL_FILE}`,
+    source: 'user',
+    maxFileBytes: limits.maxFileBytes,
+    maxNesting: limits.maxNesting,
+    files: Object.entries(files).map(([path, content]) => fileInputOf(path, content)),
+  });
+  const skill = parsed.skill;
+  if (!skill) {
+    const first = parsed.errors[0];
+    throw new SkillError('INVALID_SKILL', `The skill was refused: ${first ? `${first.code}: ${first.message}` : 'it does not parse'}`, { diagnostics: parsed.errors });
+  }
+  // The name becomes the store key and the loader's folder: it must be a safe single segment.
+  const reason = unsafePathReason(skill.name, 0);
+  if (reason) throw new SkillError('UNSAFE_PATH', `The skill name \`${skill.name}\` cannot be a store key: ${reason}.`, { path: skill.name });
+  // Parsed, so valid UTF-8; the BOM is kept, as the bytes were given.
+  const text = typeof raw === 'string' ? raw : new TextDecoder('utf-8', { ignoreBOM: true }).decode(raw);
+  return { name: skill.name, digest: skill.digest, text, files, skill };
+}
+
+function splitInput(input: SkillInput, where: string): { raw: string | Uint8Array; files: FileMap } {
+  if (typeof input === 'string') return { raw: input, files: {} };
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new SkillError('INVALID_INPUT', 'A skill is SKILL.md text or a record of relative paths to text or bytes.');
+  }
+  const skillText = input[SKILL_FILE];
+  if (skillText === undefined) {
+    const diagnostic = createDiagnostic('source-error', 'runtime', `The folder has no \`${SKILL_FILE}\`.`, where);
+    throw new SkillError('INVALID_SKILL', `The skill was refused: the folder has no ${SKILL_FILE}.`, { diagnostics: [diagnostic] });
+  }
+  const files: Record<string, string | Uint8Array> = {};
+  for (const [path, content] of Object.entries(input)) {
+    if (typeof content !== 'string' && !isBytes(content)) throw new SkillError('INVALID_INPUT', `File \`${path}\` is neither text nor bytes.`, { path });
+    // A copy: the caller may reuse its buffer after the write.
+    if (path !== SKILL_FILE) files[path] = typeof content === 'string' ? content : content.slice();
+  }
+  return { raw: skillText, files };
+}
+
+function checkFiles(text: string | Uint8Array, files: FileMap, limits: ResolvedLimits, where: string): void {
+  const paths = Object.keys(files);
+  const fail = (code: 'UNSAFE_PATH' | 'LIMIT_EXCEEDED', message: string, path: string): never => {
+    const rule = code === 'UNSAFE_PATH' ? 'unsafe-path' : 'limit-exceeded';
+    throw new SkillError(code, message, { path, diagnostics: [createDiagnostic(rule, 'runtime', message, `${where}/${path}`)] });
+  };
+  for (const path of paths) {
+    const reason = unsafePathReason(path, limits.maxNesting);
+    if (reason) fail('UNSAFE_PATH', `Resource \`${path}\` is refused: ${reason}.`, path);
+  }
+  if (paths.length > limits.maxFilesPerSkill) fail('LIMIT_EXCEEDED', `The skill has ${paths.length} files; maxFilesPerSkill is ${limits.maxFilesPerSkill}.`, SKILL_FILE);
+  for (const [path, content] of [[SKILL_FILE, text] as const, ...Object.entries(files)]) {
+    const size = toBytes(content).byteLength;
+    if (size > limits.maxFileBytes) fail('LIMIT_EXCEEDED', `\`${path}\` is ${size} bytes; maxFileBytes is ${limits.maxFileBytes}.`, path);
+  }
+}

@@ -1,0 +1,188 @@
+// What the IndexedDB store does when things go wrong, and its schema upgrade; runs on fake-indexeddb and in Chromium.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LoaderChange } from '../../src/loader/live.js';
+import { SkillLoader } from '../../src/loader/loader.js';
+import { openSkillStore, STORE_SCHEMA_VERSION, type OpenSkillStoreOptions, type SkillStore } from '../../src/store/index.js';
+import { codeOf, rejected } from '../support/errors.js';
+import { skillMd } from '../support/skill-md.js';
+import { V1_RECORDS, writeV1Database } from './fixtures/write-v1.js';
+import { rawAll, rawDelete, rawOpen, rawPut } from './raw-idb.js';
+
+/** The environment: an IndexedDB factory for each test (fresh or shared). */
+export interface IdbEnvironment {
+  readonly factory: () => IDBFactory;
+}
+
+const USER = ['acme', 'ann', 'skills'];
+const text = (body: string): string => skillMd('notes', { description: 'Keep meeting notes tidy and short.', body });
+let counter = 0;
+
+export function describeIdbFailures(label: string, env: IdbEnvironment): void {
+  describe(`IndexedDB store failures: ${label}`, () => {
+    const cleanups: (() => unknown)[] = [];
+    afterEach(async () => {
+      vi.restoreAllMocks();
+      for (const c of cleanups.splice(0).reverse()) await c();
+    });
+    const setup = async (extra: OpenSkillStoreOptions = {}) => {
+      const factory = env.factory();
+      const name = `satchel-failures-${Date.now()}-${counter++}`;
+      const open = (more: OpenSkillStoreOptions = {}): Promise<SkillStore> => openSkillStore({ indexedDB: factory, name, persist: false, ...extra, ...more });
+      cleanups.push(() => rawDelete(factory, name));
+      const track = async (more?: OpenSkillStoreOptions): Promise<SkillStore> => {
+        const store = await open(more);
+        cleanups.push(() => store.close());
+        return store;
+      };
+      return { factory, name, open: track };
+    };
+    const failPut = (storeName: string, error: () => unknown): void => {
+      const original = IDBObjectStore.prototype.put;
+      vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+        if (this.name === storeName) throw error();
+        return original.apply(this, args);
+      });
+    };
+
+    it('a quota error surfaces as QUOTA_EXCEEDED and leaves the previous state intact', async () => {
+      const { open } = await setup();
+      const store = await open();
+      await store.put(USER, text('First.'));
+      // The head is written after the revision: the revision already put must be rolled back too.
+      failPut('skills', () => new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+      const error = await rejected(store.put(USER, text('Second.')));
+      expect(error.code).toBe('QUOTA_EXCEEDED');
+      vi.restoreAllMocks();
+      expect((await store.get(USER, 'notes'))?.text).toBe(text('First.'));
+      expect(await store.history(USER, 'notes')).toHaveLength(1);
+      expect(await store.auditLog(USER)).toHaveLength(1);
+      expect(await store.put(USER, text('Second.'))).toMatchObject({ revision: 2 });
+    });
+
+    it('an aborted transaction leaves nothing partial', async () => {
+      const { open } = await setup();
+      const store = await open();
+      await store.put(USER, text('First.'));
+      const original = IDBObjectStore.prototype.add;
+      vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['add']>) {
+        const request = original.apply(this, args);
+        this.transaction.abort(); // after revision and head were written, as the audit entry goes in
+        return request;
+      });
+      expect(await codeOf(store.put(USER, text('Second.')))).toBe('STORE_FAILED');
+      vi.restoreAllMocks();
+      expect((await store.get(USER, 'notes'))?.revision).toBe(1);
+      expect((await store.history(USER, 'notes')).map((r) => r.revision)).toEqual([1]);
+      expect((await store.auditLog(USER)).map((e) => e.revision)).toEqual([1]);
+    });
+
+    it('two connections racing on one skill: one revision applied, one CONFLICT, no lost update', async () => {
+      const { open } = await setup();
+      const a = await open();
+      const b = await open();
+      await a.put(USER, text('Base.'));
+      const results = await Promise.all([
+        codeOf(a.put(USER, text('From A.'), { expectedRevision: 1 })),
+        codeOf(b.put(USER, text('From B.'), { expectedRevision: 1 })),
+      ]);
+      expect([...results].sort()).toEqual(['CONFLICT', undefined]);
+      const winner = results[0] === undefined ? 'From A.' : 'From B.';
+      const history = await b.history(USER, 'notes');
+      expect(history.map((r) => r.revision)).toEqual([1, 2]);
+      expect((await a.get(USER, 'notes'))?.text).toBe(text(winner));
+    });
+
+    it('a corrupted record is skipped with a diagnostic while the rest loads', async () => {
+      const { factory, name, open } = await setup();
+      const store = await open();
+      await store.put(USER, text('Fine.'));
+      await store.put(USER, skillMd('other-skill'));
+      const db = await rawOpen(factory, name);
+      await rawPut(db, 'skills', { ns: JSON.stringify(USER), name: 'broken', revision: 1, state: 'active', text: 42, files: {}, digest: 'sha256:00' });
+      db.close();
+      const loader = new SkillLoader({ store });
+      await loader.loadAll('acme', 'ann');
+      expect(loader.getAll().map((s) => s.name).sort()).toEqual(['notes', 'other-skill']);
+      expect(store.diagnostics).toEqual([expect.objectContaining({ code: 'source-error', path: 'acme/ann/skills/broken' })]);
+      expect(store.diagnostics[0]?.message).toMatch(/corrupt.*SKILL\.md text/);
+      expect(await codeOf(store.get(USER, 'broken'))).toBe('STORE_FAILED');
+    });
+
+    it('a deleted database (site data cleared) gives STORE_CLOSED, and the store opens again', async () => {
+      const { factory, name, open } = await setup();
+      const store = await open();
+      await store.put(USER, text('Gone soon.'));
+      await rawDelete(factory, name); // our connection gives way instead of blocking the deletion
+      expect(await codeOf(store.put(USER, text('Lost?')))).toBe('STORE_CLOSED');
+      expect(await codeOf(store.list(USER))).toBe('STORE_CLOSED');
+      const again = await open();
+      expect(await again.list(USER)).toEqual([]);
+      expect(await again.put(USER, text('Back.'))).toMatchObject({ revision: 1 });
+    });
+
+    it('opens a v1 database with the current code, nothing lost', async () => {
+      const { factory, name, open } = await setup();
+      (await writeV1Database(factory, name)).close();
+      const store = await open();
+      const meeting = await store.get(USER, 'meeting-notes');
+      expect(meeting).toMatchObject({ revision: 2, state: 'active', digest: V1_RECORDS.skills[0]?.digest });
+      expect((await store.history(USER, 'meeting-notes')).map((r) => [r.revision, r.actor.kind])).toEqual([[1, 'person'], [2, 'agent']]);
+      expect((await store.get(['acme', 'skills'], 'travel-policy'))?.state).toBe('archived');
+      // The v2 indexes cover the entries written under v1.
+      expect((await store.auditLog(USER, 'meeting-notes')).map((e) => e.revision)).toEqual([1, 2]);
+      expect((await store.auditLog(['acme', 'skills'])).map((e) => e.action)).toEqual(['put', 'archive']);
+      expect(await store.put(USER, skillMd('meeting-notes', { body: 'Third.' }), { expectedRevision: 2 })).toMatchObject({ revision: 3 });
+      store.close();
+      const db = await rawOpen(factory, name);
+      expect(db.version).toBe(STORE_SCHEMA_VERSION);
+      expect((await rawAll(db, 'audit')).length).toBe(V1_RECORDS.audit.length + 1);
+      db.close();
+    });
+
+    it('an upgrade blocked by another connection is reported as UPGRADE_BLOCKED, not hung', async () => {
+      const { factory, name, open } = await setup();
+      const holder = await writeV1Database(factory, name); // stays open and ignores versionchange
+      expect(await codeOf(open())).toBe('UPGRADE_BLOCKED');
+      holder.close();
+      const store = await open();
+      expect((await store.get(USER, 'meeting-notes'))?.revision).toBe(2);
+    });
+
+    it('a change made through another connection (another tab) reaches a loader over this one', async () => {
+      const { open } = await setup();
+      const here = await open();
+      const there = await open();
+      const loader = new SkillLoader({ store: here });
+      await loader.loadAll('acme', 'ann');
+      const heard = new Promise<LoaderChange>((resolve) => loader.on('change', resolve));
+      await there.put(USER, text('Written in another tab.'));
+      const change = await heard;
+      expect([change.type, change.name, change.cause]).toEqual(['upsert', 'notes', 'put']);
+      expect(loader.getByName('notes')?.content).toBe('Written in another tab.');
+      loader.close();
+    });
+
+    it('a database written by a newer schema is refused with STORE_FAILED, untouched', async () => {
+      const { factory, name, open } = await setup();
+      const request = factory.open(name, STORE_SCHEMA_VERSION + 1);
+      const newer = await new Promise<IDBDatabase>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      newer.close();
+      const error = await rejected(open());
+      expect([error.code, error.message]).toEqual(['STORE_FAILED', expect.stringMatching(/newer version/)]);
+      const db = await rawOpen(factory, name);
+      expect(db.version).toBe(STORE_SCHEMA_VERSION + 1);
+      db.close();
+    });
+
+    it('asks for persistent storage and reports usage and quota', async () => {
+      const manager = { persist: vi.fn(async () => true), persisted: async () => true, estimate: async () => ({ usage: 1234, quota: 10_000 }) };
+      const { open } = await setup({ persist: true, storageManager: manager });
+      const store = await open();
+      expect(manager.persist).toHaveBeenCalledTimes(1);
+      expect(await store.storage()).toEqual({ persisted: true, usage: 1234, quota: 10_000 });
+    });
+  });
+}
