@@ -7,7 +7,7 @@ import { basename, join, resolve, sep } from 'node:path';
 import { SkillError, throwIfAborted } from '../shared/errors.js';
 import type { SkillSource, SourceCallOptions, SourceListing } from '../sources/source.js';
 import { assertReadPath, notFound } from '../sources/inventory.js';
-import { LOADER_LIMITS } from '../format/types.js';
+import { assertLimits, LOADER_LIMITS } from '../format/types.js';
 import { walkDirectory } from './directory-walk.js';
 import { openRegular, readAll } from './file-facts.js';
 import { NEVER_LISTED } from './folder-entries.js';
@@ -62,6 +62,7 @@ export interface DirectorySourceOptions {
  */
 export function directorySource(dir: string, options: DirectorySourceOptions = {}): SkillSource {
   const name = options.name ?? `directory:${dir}`;
+  assertLimits(options, ['maxDepth', 'maxFolders', 'maxNesting', 'maxFileBytes', 'maxFilesPerSkill'], 'directorySource');
   const bounds = {
     maxDepth: options.maxDepth ?? LOADER_LIMITS.maxDepth,
     maxFolders: options.maxFolders ?? LOADER_LIMITS.maxFolders,

@@ -8,7 +8,7 @@ import type { Diagnostic } from '../format/diagnostics.js';
 import { unsafePathReason } from '../shared/paths.js';
 import { serializeSkill } from '../format/serialize.js';
 import { joinSourcePath, type SkillEntry, type SkillFileInput, type SkillSource, type SourceListing } from './source.js';
-import { SKILL_SET_LIMITS, type Skill } from '../format/types.js';
+import { assertLimits, SKILL_SET_LIMITS, type Skill } from '../format/types.js';
 import {
   compareCodeUnits,
   fileInputOf,
@@ -74,6 +74,7 @@ interface Draft {
  */
 export function memorySource(input: MemoryFiles | readonly Skill[], options: MemorySourceOptions = {}): SkillSource {
   const name = options.name ?? 'memory';
+  assertLimits(options, ['maxNesting'], 'memorySource');
   const maxNesting = options.maxNesting ?? SKILL_SET_LIMITS.maxNesting;
   // Snapshot now, build lazily: making a source stays cheap, and later edits to the input are not seen.
   const snapshot = Array.isArray(input) ? [...(input as readonly Skill[])] : new Map(Object.entries(input as MemoryFiles));
@@ -163,7 +164,8 @@ function buildFromSkills(skills: readonly unknown[]): Built {
     const dir = unsafePathReason(skill.name, 0) === undefined ? skill.name : `${index}`;
     const path = joinSourcePath(dir, SKILL_FILE);
     if (!readable.has(path)) readable.set(path, () => serializeSkill(skill));
-    entries.push({ dir, path: skill.path ?? path, folder: dir, fileName: SKILL_FILE, skill, files: skill.files });
+    // A fallback index is no folder name: comparing the name with it would only report a mismatch.
+    entries.push({ dir, path: skill.path ?? path, ...(dir === skill.name ? { folder: dir } : {}), fileName: SKILL_FILE, skill, files: skill.files });
   });
   return { listing: { entries: sortListing(entries), diagnostics }, readable };
 }
