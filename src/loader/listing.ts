@@ -11,42 +11,41 @@ import { isRecord } from '../format/field-values.js';
 import { isBytes } from '../sources/inventory.js';
 import type { SkillEntry, SkillFileInput, SourceListing } from '../sources/source.js';
 
-/** A checked listing, and how many entries were left out as malformed. */
-export interface CheckedListing extends SourceListing {
-  readonly dropped: number;
+/**
+ * A listing whose frame is checked: `entries` is a list, not yet checked
+ * one by one (a big listing is checked in the loader's slices, with
+ * {@link checkEntry}), and `diagnostics` holds only well-formed ones.
+ */
+export interface RawListing {
+  readonly entries: readonly unknown[];
+  readonly diagnostics: readonly Diagnostic[];
 }
 
 const SEVERITIES: ReadonlySet<unknown> = new Set(['error', 'warning', 'info']);
 
-/** The well-formed part of what `source.list()` returned, with a diagnostic for each malformed part. */
-export function checkListing(raw: unknown, sourceName: string): CheckedListing {
-  const problem = (message: string, path = sourceName): Diagnostic => createDiagnostic('source-error', 'runtime', message, path);
-  let entries: unknown;
-  let listed: unknown;
+/** The frame of what `source.list()` returned: a `source-error` instead when it is not `{ entries: [...] }`. */
+export function checkListing(raw: unknown, sourceName: string): RawListing {
   try {
     if (!isRecord(raw)) throw new TypeError(`it is ${describe(raw)}, not { entries, diagnostics }`);
-    entries = raw['entries'];
-    listed = raw['diagnostics'];
+    const entries = raw['entries'];
     if (!Array.isArray(entries)) throw new TypeError(`its \`entries\` is ${describe(entries)}, not a list`);
+    return { entries, diagnostics: checkDiagnostics(raw['diagnostics'], sourceName, `the listing of source ${sourceName}`) };
   } catch (e) {
-    return { entries: [], diagnostics: [problem(`Source ${sourceName} returned a malformed listing: ${reason(e)}. Its skills were not loaded.`)], dropped: 0 };
+    const message = `Source ${sourceName} returned a malformed listing: ${reason(e)}. Its skills were not loaded.`;
+    return { entries: [], diagnostics: [createDiagnostic('source-error', 'runtime', message, sourceName)] };
   }
-  const diagnostics = checkDiagnostics(listed, sourceName, `the listing of source ${sourceName}`);
-  const out: SkillEntry[] = [];
-  let dropped = 0;
-  (entries as unknown[]).forEach((value, index) => {
-    const checked = checkEntry(value, index, sourceName);
-    if ('entry' in checked) out.push(checked.entry);
-    else {
-      dropped++;
-      diagnostics.push(problem(`Entry ${index} of source ${sourceName} is malformed: ${checked.problem}. It is left out.`, checked.path));
-    }
-  });
-  return { entries: out, diagnostics, dropped };
+}
+
+/** Entry `index` of a listing as a fresh, plain {@link SkillEntry}, or the `source-error` saying why it is left out. */
+export function checkEntry(value: unknown, index: number, sourceName: string): { entry: SkillEntry } | { problem: Diagnostic } {
+  const checked = entryOf(value, index, sourceName);
+  if ('entry' in checked) return checked;
+  const message = `Entry ${index} of source ${sourceName} is malformed: ${checked.problem}. It is left out.`;
+  return { problem: createDiagnostic('source-error', 'runtime', message, checked.path) };
 }
 
 /** A fresh, plain copy of one entry when every field has its type; else why not. */
-function checkEntry(value: unknown, index: number, sourceName: string): { entry: SkillEntry } | { problem: string; path: string } {
+function entryOf(value: unknown, index: number, sourceName: string): { entry: SkillEntry } | { problem: string; path: string } {
   let path = `${sourceName}#${index}`;
   try {
     if (!isRecord(value)) return { problem: `it is ${describe(value)}`, path };

@@ -44,9 +44,7 @@ export async function loadTiers(plan: LoadPlan): Promise<Cache> {
   // the merge below still follows the precedence order.
   const read = async (tier: Tier): Promise<TierResult> => {
     const listing = await listSafely(tier.source, signal, plan.timeoutMs);
-    const result = await readTierInSlices(tier, listing, { limits, budget, signal });
-    result.skipped += listing.dropped;
-    return result;
+    return readTierInSlices(tier, listing, { limits, budget, signal, sourceName: sourceName(tier.source) });
   };
   let results: TierResult[];
   try {

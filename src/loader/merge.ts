@@ -8,7 +8,7 @@ import { createDiagnostic, type Diagnostic } from '../format/diagnostics.js';
 import { SkillError } from '../shared/errors.js';
 import { confusableKey, nameKey } from '../shared/names.js';
 import { buildCache, type Cache } from './cache.js';
-import { checkListing, type CheckedListing } from './listing.js';
+import { checkListing, type RawListing } from './listing.js';
 import { isLimit, ownTimeout, raceSourceCall, sourceTimeout } from './source-call.js';
 import { tooManySkills, type Candidate, type TierResult } from './tier.js';
 import { isSkillSource, type SkillSource } from '../sources/source.js';
@@ -17,12 +17,13 @@ import type { ResolvedLimits } from '../format/types.js';
 
 /**
  * Lists a source, waiting no longer than `signal` and the timeout allow, and
- * checks what it returned: a failure, a timeout or a malformed listing
- * becomes a `source-error` diagnostic; an abort rejects with `ABORTED`.
+ * checks the frame of what it returned (the entries are checked one by one
+ * as they are parsed): a failure, a timeout or a malformed listing becomes a
+ * `source-error` diagnostic; an abort rejects with `ABORTED`.
  */
-export async function listSafely(source: SkillSource, signal: AbortSignal | undefined, timeoutMs = Number.POSITIVE_INFINITY): Promise<CheckedListing> {
+export async function listSafely(source: SkillSource, signal: AbortSignal | undefined, timeoutMs = Number.POSITIVE_INFINITY): Promise<RawListing> {
   const name = sourceName(source);
-  const failed = (why: string): CheckedListing => ({ entries: [], diagnostics: [createDiagnostic('source-error', 'runtime', `Source ${name} failed: ${why}`, name)], dropped: 0 });
+  const failed = (why: string): RawListing => ({ entries: [], diagnostics: [createDiagnostic('source-error', 'runtime', `Source ${name} failed: ${why}`, name)] });
   if (!isSkillSource(source)) return failed('it is not a source ({ name, list(), read() }).');
   const own = ownTimeout(source);
   if (own !== undefined && !isLimit(own)) return failed(`its timeoutMs (${String(own)}) is not a non-negative integer or Infinity.`);

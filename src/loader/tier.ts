@@ -13,6 +13,7 @@ import { Slicer } from '../shared/yield.js';
 import { recordOrigin } from '../sources/origin.js';
 import { parseSkillObject } from '../sources/skill-object.js';
 import type { SkillEntry, SkillFileInput, SkillSource, SourceListing } from '../sources/source.js';
+import { checkEntry, type RawListing } from './listing.js';
 import type { ResolvedLimits, Skill, SkillSourceKind } from '../format/types.js';
 
 /** One source in the precedence order, with the tier its skills belong to. */
@@ -71,6 +72,8 @@ export interface TierRun {
   readonly limits: ResolvedLimits;
   readonly budget: LoadBudget;
   readonly signal?: AbortSignal | undefined;
+  /** The source's name, for the diagnostics of malformed entries. */
+  readonly sourceName: string;
 }
 
 /** Parses every entry of a listing into candidates in one go; bad entries become diagnostics. */
@@ -85,15 +88,22 @@ export function readTier(tier: Tier, listing: SourceListing, limits: ResolvedLim
  * entries, rejects with `ABORTED` when the signal fires and with
  * `LIMIT_EXCEEDED` as soon as the load passes `maxSkills`.
  */
-export async function readTierInSlices(tier: Tier, listing: SourceListing, run: TierRun): Promise<TierResult> {
+export async function readTierInSlices(tier: Tier, listing: RawListing, run: TierRun): Promise<TierResult> {
   const result: TierResult = { candidates: [], diagnostics: [...listing.diagnostics], skipped: 0 };
   const slicer = new Slicer();
-  for (const entry of listing.entries) {
+  for (const [index, raw] of listing.entries.entries()) {
     const pause = slicer.tick();
     if (pause) await pause;
     throwIfAborted(run.signal);
     if (run.budget.stopped) return result; // another tier refused the load: its error is the answer
-    const skill = readEntry(tier, entry, run.limits, result);
+    // Checked here, in the slices: checking a million entries up front would block as long as parsing them.
+    const checked = checkEntry(raw, index, run.sourceName);
+    if ('problem' in checked) {
+      result.diagnostics.push(checked.problem);
+      result.skipped++;
+      continue;
+    }
+    const skill = readEntry(tier, checked.entry, run.limits, result);
     if (skill) run.budget.count(skill);
   }
   return result;

@@ -1,7 +1,7 @@
 // Limits that are NaN, negative, fractional or not numbers are refused where they are given (they used to switch a limit off).
 import { describe, expect, it } from 'vitest';
-import { createSkillSet, memorySource, resolveLimits, SKILL_SET_LIMITS, SkillLoader, storeSource } from '../../src/index.js';
-import { assertLimit } from '../../src/format/types.js';
+import { createSkillSet, memorySource, SKILL_SET_LIMITS, SkillLoader, storeSource } from '../../src/index.js';
+import { assertLimit, resolveLimits } from '../../src/format/types.js';
 import { directorySource, loadSkills } from '../../src/node/index.js';
 import { rejected, thrown } from '../support/errors.js';
 import { skillMd } from '../support/skill-md.js';

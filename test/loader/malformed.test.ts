@@ -1,6 +1,7 @@
 // Bad input is a diagnostic, never a crash: malformed listings, skill objects, store items and subagent specs.
 import { describe, expect, it } from 'vitest';
-import { memorySource, parseSkill, SkillLoader, type Skill, type SkillSource, type SubagentSpec } from '../../src/index.js';
+import { memorySource, parseSkill, SkillLoader, type Skill, type SkillSource } from '../../src/index.js';
+import type { SubagentSpec } from '../../src/loader/subagent.js';
 import { skillMd } from '../support/skill-md.js';
 
 const good = memorySource({ 'good/SKILL.md': skillMd('good') }, { name: 'good' });
