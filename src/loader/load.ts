@@ -27,12 +27,17 @@ export interface LoadProgress {
 
 /** Everything one load reads. */
 export interface LoadPlan {
+  /** The sources in precedence order. */
   readonly tiers: readonly Tier[];
+  /** Read last, each a `manual` builtin skill. */
   readonly subagentSpecs: readonly SubagentSpec[] | undefined;
+  /** The loader's limits, already validated. */
   readonly limits: ResolvedLimits;
   /** Most ms to wait for one source's `list()`, unless the source states its own `timeoutMs`. */
   readonly timeoutMs: number;
+  /** Cancels the load: `ABORTED`. */
   readonly signal?: AbortSignal | undefined;
+  /** Called after each source is merged. */
   readonly onProgress?: ((progress: LoadProgress) => void) | undefined;
 }
 

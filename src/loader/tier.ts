@@ -46,8 +46,10 @@ export interface TierResult {
 export class LoadBudget {
   readonly #maxSkills: number;
   readonly #looks = new Set<string>();
+  /** True once the load is refused or has failed: the tiers still parsing stop. */
   stopped = false;
 
+  /** A budget of `maxSkills` skills. */
   constructor(maxSkills: number) {
     this.#maxSkills = maxSkills;
   }
@@ -69,8 +71,11 @@ export function tooManySkills(maxSkills: number): SkillError {
 
 /** How one tier is read: the limits, the shared budget and the load's signal. */
 export interface TierRun {
+  /** Per-skill limits, and `maxSkills` through the budget. */
   readonly limits: ResolvedLimits;
+  /** Shared by every tier of the load. */
   readonly budget: LoadBudget;
+  /** Checked between slices. */
   readonly signal?: AbortSignal | undefined;
   /** The source's name, for the diagnostics of malformed entries. */
   readonly sourceName: string;

@@ -13,14 +13,6 @@ import type { SkillSourceKind } from '../format/types.js';
 import type { SkillFileInput } from './source.js';
 import { readSkillDocument } from './skill-document.js';
 
-/** The three tiers; checked with a Set, never `in`, so `constructor` or `__proto__` is no tier. */
-export const SKILL_SOURCE_KINDS: ReadonlySet<string> = new Set<SkillSourceKind>(['builtin', 'org', 'user']);
-
-/** True when `value` is one of the three tiers `builtin`, `org`, `user`. */
-export function isSkillSourceKind(value: unknown): value is SkillSourceKind {
-  return typeof value === 'string' && SKILL_SOURCE_KINDS.has(value);
-}
-
 /** Options of {@link parseSkillObject}. */
 export interface SkillObjectOptions {
   /** Path shown in diagnostics and kept as the skill's `path`. */

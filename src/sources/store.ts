@@ -105,7 +105,8 @@ export function storeSource(store: SkillStoreLike, namespace: readonly string[],
 async function searchSafely(store: SkillStoreLike, ns: string[], limit: number, name: string): Promise<readonly SkillStoreItem[]> {
   let items: unknown;
   try {
-    items = await store.search([...ns], { limit });
+    // An unbounded namespace asks for no limit: `Infinity` would reach a database as is.
+    items = await store.search([...ns], Number.isFinite(limit) ? { limit } : {});
   } catch (cause) {
     const reason = cause instanceof Error ? cause.message : String(cause);
     throw new SkillError('SOURCE_FAILED', `Source ${name}: search failed: ${reason}`, { cause });

@@ -62,8 +62,15 @@ describe('each place that takes limits refuses invalid ones', () => {
     expect(await new SkillLoader({ builtin: memorySource(files), limits: { maxSkills: Number.POSITIVE_INFINITY } }).loadAll()).toHaveLength(2);
   });
 
-  it('storeSource with perNamespace Infinity reads every item', async () => {
-    const store = { search: async () => Array.from({ length: 60 }, (_, i) => ({ key: `s${i}`, value: skillMd(`s${i}`) })) };
+  it('storeSource with perNamespace Infinity reads every item and asks the store for no limit', async () => {
+    const asked: unknown[] = [];
+    const store = {
+      search: async (_ns: string[], options?: { limit?: number }) => {
+        asked.push(options);
+        return Array.from({ length: 60 }, (_, i) => ({ key: `s${i}`, value: skillMd(`s${i}`) }));
+      },
+    };
     expect((await storeSource(store, ['acme', 'skills'], { perNamespace: Number.POSITIVE_INFINITY }).list()).entries).toHaveLength(60);
+    expect(asked).toEqual([{}]);
   });
 });
