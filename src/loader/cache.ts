@@ -54,16 +54,24 @@ export function tierRank(source: unknown): number {
  */
 export function withSkill(cache: Cache, skill: Skill): Cache {
   const rank = tierRank(skill.source);
-  const key = nameKey(skill.name);
-  const look = confusableKey(skill.name);
-  const current = cache.all.find((s) => nameKey(s.name) === key);
+  const { key, look } = keysOf(skill);
+  const current = cache.all.find((s) => keysOf(s).key === key);
   if (current && rank > tierRank(current.source)) {
     throw new SkillError('CONFLICT', `Skill "${skill.name}" is held by the ${current.source} tier ("${current.name}"); a ${skill.source} skill cannot replace it.`);
   }
-  const alike = current ? undefined : cache.all.find((s) => confusableKey(s.name) === look);
+  const alike = current ? undefined : cache.all.find((s) => keysOf(s).look === look);
   if (alike) throw new SkillError('CONFLICT', `Skill "${skill.name}" looks like "${alike.name}" (${alike.source} tier) through script look-alike characters; it is refused.`);
   const all = current ? cache.all.map((s) => (s === current ? skill : s)) : [...cache.all, skill];
   return buildCache(all, cache.diagnostics);
+}
+
+// Per skill object (skills are immutable): an upsert compares with every cached skill, normalised once.
+const keys = new WeakMap<Skill, { readonly key: string; readonly look: string }>();
+
+function keysOf(skill: Skill): { readonly key: string; readonly look: string } {
+  let found = keys.get(skill);
+  if (!found) keys.set(skill, (found = { key: nameKey(skill.name), look: confusableKey(skill.name) }));
+  return found;
 }
 
 /**
