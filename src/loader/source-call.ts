@@ -5,7 +5,7 @@
  * file read) forever.
  * @module
  */
-import { SkillError, throwIfAborted } from '../shared/errors.js';
+import { SkillError } from '../shared/errors.js';
 import { assertLimit } from '../format/types.js';
 import type { SkillSource, SourceCallOptions } from '../sources/source.js';
 
@@ -57,7 +57,7 @@ export function isLimit(value: unknown): boolean {
  */
 export function raceSourceCall<T>(source: SkillSource, what: string, bounds: SourceCallBounds, call: (options: SourceCallOptions) => Promise<T>): Promise<T> {
   const { signal, timeoutMs } = bounds;
-  throwIfAborted(signal);
+  if (signal?.aborted) return Promise.reject(new SkillError('ABORTED', 'The operation was aborted.', { cause: signal.reason }));
   const inner = new AbortController();
   return new Promise<T>((resolve, reject) => {
     let timer: ReturnType<typeof setTimeout> | undefined;

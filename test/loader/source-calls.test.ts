@@ -74,6 +74,14 @@ describe('readFile with a source whose read() never answers', () => {
     expect((await rejected(read)).code).toBe('ABORTED');
   });
 
+  it('rejects with ABORTED at once when the signal has already fired, without asking the source', async () => {
+    const slow = silent('slow', 'read');
+    const loader = new SkillLoader({ builtin: slow, sourceTimeoutMs: Number.POSITIVE_INFINITY });
+    await loader.loadAll();
+    expect((await rejected(loader.readFile('slow', 'references/a.md', { signal: AbortSignal.abort() }))).code).toBe('ABORTED');
+    expect(slow.signals).toEqual([]);
+  });
+
   it('rejects with SOURCE_FAILED past the timeout, for readFile and the skills.read tool', async () => {
     const loader = new SkillLoader({ builtin: silent('slow', 'read'), sourceTimeoutMs: 10 });
     await loader.loadAll();
