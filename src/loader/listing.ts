@@ -55,16 +55,8 @@ function entryOf(value: unknown, index: number, sourceName: string): { entry: Sk
     if (bad) return { problem: bad, path };
     const files = e['files'] === undefined ? undefined : (e['files'] as unknown[]).map((f) => ({ ...(f as SkillFileInput) }));
     const diagnostics = e['diagnostics'] === undefined ? undefined : checkDiagnostics(e['diagnostics'], path, `entry ${index}`);
-    const entry: SkillEntry = {
-      dir: e['dir'] as string,
-      path: e['path'] as string,
-      ...optional('folder', e['folder'] as string | undefined),
-      ...optional('fileName', e['fileName'] as string | undefined),
-      ...optional('text', e['text'] as string | Uint8Array | undefined),
-      ...optional('skill', e['skill'] as SkillEntry['skill']),
-      ...optional('files', files),
-      ...optional('diagnostics', diagnostics),
-    };
+    // The copy keeps every field (options such as a source's own flags pass through); the checked ones are replaced.
+    const entry = { ...e, ...optional('files', files), ...optional('diagnostics', diagnostics) } as unknown as SkillEntry;
     return { entry };
   } catch (error) {
     return { problem: reason(error), path };
