@@ -74,6 +74,17 @@ describe('memorySource given skill objects', () => {
     return skill;
   };
 
+  it('loads a well-formed skill object as it is: same fields, files and digest', async () => {
+    const text = skillMd('rich', { front: { intents: ['refund_request'], examples: ['give me my money back'], license: 'MIT', tags: ['money'] } });
+    const skill = parseSkill(text, { folder: 'rich', files: [{ path: 'references/a.md', content: 'A' }] }).skill;
+    if (!skill) throw new Error('fixture does not parse');
+    const loader = await loadWith(memorySource([skill]));
+    const { path: _path, diagnostics: _d, ...loaded } = loader.getByName('rich') ?? ({} as Skill);
+    const { path: _p, diagnostics: _e, ...given } = { ...skill, source: 'builtin' as const };
+    expect(loaded).toEqual(given);
+    expect(loader.diagnostics.map((d) => d.code)).toEqual(skill.diagnostics.map((d) => d.code));
+  });
+
   it('reports wrongly typed fields with the diagnostics of the same SKILL.md instead of throwing', async () => {
     const bad = { ...base(), intents: 'x', examples: 42 } as unknown as Skill;
     const loader = await loadWith(memorySource([bad]), good);
