@@ -96,6 +96,15 @@ describe('memorySource given skill objects', () => {
     expect(loader.diagnostics.map((d) => d.code)).toContain('extension-value');
   });
 
+  it('serves a SKILL.md for a skill object whose fields have the wrong types, and the loader reports them', async () => {
+    const bad = { ...base(), allowedTools: 3 } as unknown as Skill;
+    const source = memorySource([bad]);
+    expect(new TextDecoder().decode(await source.read('typed/SKILL.md'))).toContain('allowed-tools: 3');
+    const loader = await loadWith(source);
+    expect(loader.getByName('typed')?.allowedTools).toBeUndefined();
+    expect(loader.diagnostics.map((d) => d.code)).toContain('allowed-tools-type');
+  });
+
   it('skips a skill object whose files are not files', async () => {
     const bad = { ...base(), files: [null] } as unknown as Skill;
     const loader = await loadWith(memorySource([bad]), good);
