@@ -18,7 +18,7 @@ import type { SubagentSpec } from './subagent.js';
 import { createRouter, loadRouter, type RouteOptions, type Router, type RouterJSON, type RouterOptions } from '../routing/router.js';
 import { SKILL_PERMISSIONS } from '../agent/tool-names.js';
 import type { SkillTool } from '../agent/tools.js';
-import { assertLimit, assertLimits, LOADER_LIMITS, resolveLimits, type ResolvedLimits, type Skill, type SkillLimits } from '../format/types.js';
+import { assertLimits, LOADER_LIMITS, resolveLimits, type ResolvedLimits, type Skill, type SkillLimits } from '../format/types.js';
 
 export type { LoadProgress } from './load.js';
 
@@ -111,9 +111,9 @@ export class SkillLoader {
    * cancelled; either way the previous cache stays.
    */
   async loadAll(orgId?: string, userId?: string, options: LoadOptions = {}): Promise<Skill[]> {
+    assertLimits(options, ['sourceTimeoutMs'], 'loadAll');
     const generation = ++this.#generation;
     const { signal, onProgress } = options;
-    assertLimits(options, ['sourceTimeoutMs'], 'loadAll');
     throwIfAborted(signal);
     const { builtin, store, limits, subagentSpecs } = this.#options;
     const cache = await loadTiers({
