@@ -55,7 +55,7 @@ export interface SkillSet {
 export function createSkillSet(skills: readonly Skill[], limits?: SkillLimits): SkillSet {
   if (!Array.isArray(skills)) throw new SkillError('INVALID_SKILL', 'createSkillSet takes an array of skills.');
   const list: readonly Skill[] = Object.freeze([...skills]);
-  const resolved = Object.freeze(resolveLimits(limits, SKILL_SET_LIMITS));
+  const resolved = Object.freeze(resolveLimits(limits, SKILL_SET_LIMITS, 'createSkillSet'));
   const byName = new Map<string, Skill>();
   for (const [i, skill] of list.entries()) {
     if (!isSkill(skill)) throw new SkillError('INVALID_SKILL', `Item ${i} is not a skill; make skills with defineSkill, loadSkills or parseSkill.`);

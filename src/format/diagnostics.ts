@@ -87,7 +87,8 @@ export const DIAGNOSTIC_RULES = {
   'discovery-limit': rule('warning', 'warning', 'Discovery stopped at a depth or folder-count bound; what lies past it was not searched.', 'Raise `maxDepth` / `maxFolders`, or point the source at a narrower folder.'),
   'hidden-skipped': rule('info', 'info', 'A hidden folder (name starting with `.`) was not searched for skills.', 'Pass `includeHidden: true` to the directory source to search it.'),
   'binary-file': rule('info', 'info', 'A resource is binary: it is listed, never returned as text.', 'Nothing to do.'),
-  shadowed: rule('info', 'info', 'A skill of the same name was already loaded from an earlier source; this one is skipped.', 'Rename one of the two skills if both are wanted.'),
+  shadowed: rule('info', 'info', 'A skill of the same name was already loaded from an earlier source; this one is skipped. Names are the same after NFKC, case folding and removal of invisible characters.', 'Rename one of the two skills if both are wanted.'),
+  'confusable-name': rule('error', 'error', 'The name looks like the name of a skill loaded before it (a script look-alike, e.g. a Cyrillic `е` for a Latin `e`); it is skipped so it cannot pass for that skill.', 'Spell the name in Latin letters, or pick a name that does not imitate another skill.'),
   'namespace-limit': rule('warning', 'warning', 'A store namespace holds more skills than `perNamespace`; the rest were not loaded.', 'Raise `perNamespace` or archive unused skills.'),
   'source-error': rule('error', 'error', 'A source failed to list or read; its skills were not loaded.', 'Check the cause in the message (missing permission, network, I/O).'),
 } as const satisfies Record<string, DiagnosticRule>;

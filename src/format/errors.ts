@@ -22,7 +22,7 @@ export const SKILL_ERROR_CODES = {
   UNSAFE_PATH: 'A path is absolute, climbs out with `..`, is nested too deep or is a symbolic link.',
   ABORTED: 'The operation was cancelled through its AbortSignal.',
   SOURCE_FAILED: 'A source could not be read (I/O or network failure); `cause` holds the original error.',
-  INVALID_INPUT: 'A tool input does not fit the tool (wrong shape, or a binary file asked for as text); the message says what to send.',
+  INVALID_INPUT: 'A tool input does not fit the tool (wrong shape, or a binary file asked for as text), or an option is invalid (a limit that is not a non-negative integer); the message says what to send.',
   INVALID_INDEX: 'A serialised routing index has another schema version or language, or is malformed: rebuild it.',
   STORE_CLOSED: 'The skill store is closed: `close()` was called, or the browser closed its database (site data cleared, another tab upgrading it). Open the store again.',
   UPGRADE_BLOCKED: 'The skill store could not upgrade its database: another connection (often another tab) holds an older version open. Close it and open the store again.',

@@ -3,6 +3,7 @@
  * @module
  */
 import type { Diagnostic } from './diagnostics.js';
+import { SkillError } from './errors.js';
 
 /** Where a skill came from; the first tier that holds a name wins. */
 export type SkillSourceKind = 'builtin' | 'org' | 'user';
@@ -145,8 +146,36 @@ export const LOADER_LIMITS: ResolvedLimits = {
   maxTotalBytes: 256 * 1024 * 1024,
 };
 
-/** Fills unset limits from `defaults`. */
-export function resolveLimits(limits: SkillLimits | undefined, defaults: ResolvedLimits): ResolvedLimits {
+/**
+ * Throws `INVALID_INPUT` unless `value` is a limit: a non-negative integer,
+ * or `Infinity` for none. `NaN`, negative, fractional or non-number values
+ * are refused: compared with a count they would switch the limit off.
+ */
+export function assertLimit(name: string, value: unknown, where: string): void {
+  if (typeof value === 'number' && value >= 0 && (Number.isInteger(value) || value === Number.POSITIVE_INFINITY)) return;
+  const shown = typeof value === 'number' ? String(value) : typeof value === 'string' ? JSON.stringify(value) : typeof value;
+  throw new SkillError('INVALID_INPUT', `${where}: \`${name}\` must be a non-negative integer or Infinity, not ${shown}.`);
+}
+
+/**
+ * Checks every limit `limits` gives among `names` (absent or `undefined`
+ * ones are skipped) with {@link assertLimit}; `limits` itself must be an
+ * object when given. The one validator of limits, wherever they are taken.
+ */
+export function assertLimits(limits: unknown, names: readonly string[], where: string): void {
+  if (limits === undefined) return;
+  if (typeof limits !== 'object' || limits === null || Array.isArray(limits)) {
+    throw new SkillError('INVALID_INPUT', `${where}: limits must be an object of numbers.`);
+  }
+  for (const name of names) {
+    const value: unknown = Object.prototype.hasOwnProperty.call(limits, name) ? (limits as Record<string, unknown>)[name] : undefined;
+    if (value !== undefined) assertLimit(name, value, where);
+  }
+}
+
+/** Fills unset limits from `defaults`, after refusing invalid ones (`INVALID_INPUT`, see {@link assertLimit}). */
+export function resolveLimits(limits: SkillLimits | undefined, defaults: ResolvedLimits, where = 'limits'): ResolvedLimits {
+  assertLimits(limits, Object.keys(defaults), where);
   const out = { ...defaults };
   if (!limits) return out;
   for (const key of Object.keys(defaults) as (keyof ResolvedLimits)[]) {

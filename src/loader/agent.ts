@@ -10,6 +10,8 @@ import { sha256Digest } from '../shared/hash.js';
 import { setDigest } from '../agent/skill-set.js';
 import { originOf } from '../sources/origin.js';
 import { joinSourcePath } from '../sources/source.js';
+import { isBytes } from '../sources/inventory.js';
+import { DEFAULT_SOURCE_TIMEOUT_MS, raceSourceCall, sourceTimeout, type SourceCallBounds } from './source-call.js';
 import { decodeUtf8 } from '../shared/text.js';
 import { createSkillTools, listedTextFile, type SkillTool } from '../agent/tools.js';
 import type { ResolvedLimits, Skill, SkillFile } from '../format/types.js';
@@ -39,12 +41,12 @@ function wholeCatalog(skills: readonly Skill[], max: number, options: CatalogOpt
 }
 
 /** The digest and tools over `skills` (a cache's `all`), built on first use. */
-export function agentView(skills: readonly Skill[], limits: ResolvedLimits): AgentView {
+export function agentView(skills: readonly Skill[], limits: ResolvedLimits, timeoutMs = DEFAULT_SOURCE_TIMEOUT_MS): AgentView {
   let view = views.get(skills);
   if (!view) {
     const digest = setDigest(skills);
     // Thousands of names would not fit a prompt as an enum: past the catalog's size, `name` is a plain string.
-    const tools = createSkillTools({ skills, digest, maxEnumBytes: limits.maxCatalogBytes, readText: (skill, file) => readVerified(skill, file, limits) });
+    const tools = createSkillTools({ skills, digest, maxEnumBytes: limits.maxCatalogBytes, readText: (skill, file) => readVerified(skill, file, limits, { timeoutMs }) });
     view = { digest, tools };
     views.set(skills, view);
   }
@@ -68,8 +70,8 @@ export function loaderCatalog(skills: readonly Skill[], limits: ResolvedLimits, 
 }
 
 /** The text of a loader skill's listed text file, read through its source. */
-export async function readLoaderFile(skill: Skill, path: string, limits: ResolvedLimits): Promise<string> {
-  return readVerified(skill, listedTextFile(skill, path), limits);
+export async function readLoaderFile(skill: Skill, path: string, limits: ResolvedLimits, bounds: SourceCallBounds = { timeoutMs: DEFAULT_SOURCE_TIMEOUT_MS }): Promise<string> {
+  return readVerified(skill, listedTextFile(skill, path), limits, bounds);
 }
 
 /**
@@ -77,10 +79,13 @@ export async function readLoaderFile(skill: Skill, path: string, limits: Resolve
  * bytes against the listed digest: a file changed since the load is
  * `DIGEST_MISMATCH`, never served.
  */
-async function readVerified(skill: Skill, file: SkillFile, limits: ResolvedLimits): Promise<string> {
+async function readVerified(skill: Skill, file: SkillFile, limits: ResolvedLimits, bounds: SourceCallBounds): Promise<string> {
   const origin = originOf(skill);
   if (!origin) throw new SkillError('NOT_FOUND', `Skill "${skill.name}" was not loaded from a source, so its file \`${file.path}\` cannot be read.`, { path: file.path });
-  const bytes = await origin.source.read(joinSourcePath(origin.dir, file.path));
+  const { source } = origin;
+  // A source that never answers cannot hold the read: it is raced against the signal and the timeout.
+  const bytes: unknown = await raceSourceCall(source, `read(${file.path})`, { ...bounds, timeoutMs: sourceTimeout(source, bounds.timeoutMs) }, (o) => source.read(joinSourcePath(origin.dir, file.path), o));
+  if (!isBytes(bytes)) throw new SkillError('SOURCE_FAILED', `Source ${source.name} returned ${bytes === null ? 'null' : `a ${typeof bytes}`} for \`${file.path}\`, not bytes.`, { path: file.path });
   if (bytes.byteLength > limits.maxFileBytes) {
     throw new SkillError('LIMIT_EXCEEDED', `\`${file.path}\` of skill "${skill.name}" is ${bytes.byteLength} bytes; maxFileBytes is ${limits.maxFileBytes}.`, { path: file.path });
   }

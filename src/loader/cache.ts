@@ -6,6 +6,8 @@
  */
 import type { Diagnostic } from '../format/diagnostics.js';
 import { SkillError } from '../format/errors.js';
+import { confusableKey, nameKey } from '../shared/names.js';
+import { parseSkillObject } from '../sources/skill-object.js';
 import type { Skill, SkillSourceKind } from '../format/types.js';
 
 /** What a committed load holds. */
@@ -30,20 +32,60 @@ export function buildCache(all: readonly Skill[], diagnostics: readonly Diagnost
   return { byName: new Map(all.map((s) => [s.name, s])), byIntent, all, diagnostics };
 }
 
-const TIER_RANK: Record<SkillSourceKind, number> = { builtin: 0, org: 1, user: 2 };
+// A Map, not an object: `constructor` or `__proto__` must not pass for a tier.
+const TIER_RANK: ReadonlyMap<string, number> = new Map<SkillSourceKind, number>([
+  ['builtin', 0],
+  ['org', 1],
+  ['user', 2],
+]);
+
+/** The precedence rank of a tier (0 first); `INVALID_INPUT` for anything but `builtin`, `org`, `user`. */
+export function tierRank(source: unknown): number {
+  const rank = typeof source === 'string' ? TIER_RANK.get(source) : undefined;
+  if (rank === undefined) throw new SkillError('INVALID_INPUT', `A skill's source must be builtin, org or user, not ${JSON.stringify(String(source))}.`);
+  return rank;
+}
 
 /**
- * The cache with `skill` in it: in place of the skill of the same name, or
- * last. Refuses (`CONFLICT`) to let a later tier replace an earlier one's
- * skill, which a load would shadow.
+ * The cache with `skill` in it: in place of the skill of the same name
+ * (same {@link nameKey}), or last. Refuses (`CONFLICT`) to let a later tier
+ * replace an earlier one's skill, which a load would shadow, and a name that
+ * looks like another skill's (`confusableKey`), which a load would skip.
  */
 export function withSkill(cache: Cache, skill: Skill): Cache {
-  const current = cache.byName.get(skill.name);
-  if (current && TIER_RANK[skill.source] > TIER_RANK[current.source]) {
-    throw new SkillError('CONFLICT', `Skill "${skill.name}" is held by the ${current.source} tier; a ${skill.source} skill cannot replace it.`);
+  const rank = tierRank(skill.source);
+  const { key, look } = keysOf(skill);
+  const current = cache.all.find((s) => keysOf(s).key === key);
+  if (current && rank > tierRank(current.source)) {
+    throw new SkillError('CONFLICT', `Skill "${skill.name}" is held by the ${current.source} tier ("${current.name}"); a ${skill.source} skill cannot replace it.`);
   }
+  const alike = current ? undefined : cache.all.find((s) => keysOf(s).look === look);
+  if (alike) throw new SkillError('CONFLICT', `Skill "${skill.name}" looks like "${alike.name}" (${alike.source} tier) through script look-alike characters; it is refused.`);
   const all = current ? cache.all.map((s) => (s === current ? skill : s)) : [...cache.all, skill];
   return buildCache(all, cache.diagnostics);
+}
+
+// Per skill object (skills are immutable): an upsert compares with every cached skill, normalised once.
+const keys = new WeakMap<Skill, { readonly key: string; readonly look: string }>();
+
+function keysOf(skill: Skill): { readonly key: string; readonly look: string } {
+  let found = keys.get(skill);
+  if (!found) keys.set(skill, (found = { key: nameKey(skill.name), look: confusableKey(skill.name) }));
+  return found;
+}
+
+/**
+ * `skill` validated like a SKILL.md (written out and parsed, see
+ * `parseSkillObject`): the parsed skill, or `INVALID_SKILL` with the
+ * diagnostics; `INVALID_INPUT` when its `source` is no tier.
+ */
+export function checkedSkill(skill: Skill): Skill {
+  const source = (skill as { source?: unknown } | null)?.source;
+  tierRank(source);
+  const path = typeof skill.path === 'string' ? skill.path : `upsert:${String(skill.name)}`;
+  const parsed = parseSkillObject(skill, { path, source: source as SkillSourceKind });
+  if (parsed.skill) return parsed.skill;
+  throw new SkillError('INVALID_SKILL', `The skill does not pass validation: ${parsed.errors[0]?.message ?? 'unknown'}`, { diagnostics: parsed.errors, path });
 }
 
 /** The cache without the skill of that name. */

@@ -8,18 +8,20 @@ import { activateTurn, type ActivationOptions, type SkillActivation, type Turn }
 import type { CatalogOptions } from '../agent/catalog.js';
 import type { Diagnostic } from '../format/diagnostics.js';
 import { SkillError, throwIfAborted } from '../format/errors.js';
-import { listSafely, Merge } from './merge.js';
-import { withSkill, withoutSkill, type Cache } from './cache.js';
-import { readTier, type Tier, type TierResult } from './tier.js';
+import { checkedSkill, withSkill, withoutSkill, type Cache } from './cache.js';
 import { agentView, loaderCatalog, readLoaderFile, routingRanking } from './agent.js';
-import type { SkillSource } from '../sources/source.js';
-import { DEFAULT_PER_NAMESPACE, storeSource, type SkillStoreLike } from '../sources/store.js';
+import { loadTiers, tiersOf, type LoadProgress } from './load.js';
+import { DEFAULT_SOURCE_TIMEOUT_MS } from './source-call.js';
+import type { SkillSource, SourceCallOptions } from '../sources/source.js';
+import type { SkillStoreLike } from '../sources/store.js';
 import type { SubagentSpec } from './subagent.js';
 import { LiveLink, watchedOf, type LoaderChange } from './live.js';
 import { createRouter, loadRouter, type RouteOptions, type Router, type RouterJSON, type RouterOptions } from '../routing/router.js';
 import { SKILLS_PERMISSIONS } from '../agent/tool-names.js';
 import type { SkillTool } from '../agent/tools.js';
-import { LOADER_LIMITS, resolveLimits, type ResolvedLimits, type Skill, type SkillLimits, type SkillSourceKind } from '../format/types.js';
+import { assertLimit, assertLimits, LOADER_LIMITS, resolveLimits, type ResolvedLimits, type Skill, type SkillLimits } from '../format/types.js';
+
+export type { LoadProgress } from './load.js';
 
 /** Limits of a loader: the shared limits plus the store's per-namespace cap. */
 export interface LoaderLimits extends SkillLimits {
@@ -39,6 +41,12 @@ export interface SkillLoaderOptions {
   limits?: LoaderLimits;
   /** Routing: index tuning, activation thresholds, and an index built ahead of time. */
   routing?: LoaderRoutingOptions;
+  /**
+   * Most milliseconds to wait for one source call (`list()` in a load, `read()` for a file) before it counts as
+   * failed (a `source-error` diagnostic; the other sources load). Default 30,000; `Infinity` waits for ever.
+   * A source's own `timeoutMs` property overrides it for that source.
+   */
+  sourceTimeoutMs?: number;
 }
 
 /** Routing options of a loader: the router's tuning and activation's thresholds (docs/routing.md). */
@@ -57,24 +65,14 @@ export interface RoutedSkill {
   readonly terms: readonly string[];
 }
 
-/** Progress of a load, reported after each source. */
-export interface LoadProgress {
-  /** The tier just read. */
-  readonly tier: SkillSourceKind | 'subagents';
-  /** The source's name. */
-  readonly source: string;
-  /** Skills in the cache-to-be so far. */
-  readonly loaded: number;
-  /** Entries skipped so far (errors, limits, shadowed). */
-  readonly skipped: number;
-}
-
 /** Options of {@link SkillLoader.loadAll}. */
 export interface LoadOptions {
   /** Cancels the load; the previous cache stays. */
   signal?: AbortSignal;
   /** Called after each source is read. */
   onProgress?: (progress: LoadProgress) => void;
+  /** This load's {@link SkillLoaderOptions.sourceTimeoutMs}. */
+  sourceTimeoutMs?: number;
 }
 
 /**
@@ -93,6 +91,7 @@ export class SkillLoader {
   readonly #limits: ResolvedLimits;
   readonly #router: Router;
   #cache: Cache | undefined;
+  readonly #timeoutMs: number;
   // Applies a store's change events to the cache between loads.
   readonly #live = new LiveLink(this);
   #generation = 0;
@@ -100,7 +99,10 @@ export class SkillLoader {
 
   constructor(options: SkillLoaderOptions = {}) {
     this.#options = options;
-    this.#limits = resolveLimits(options.limits, LOADER_LIMITS);
+    this.#limits = resolveLimits(options.limits, LOADER_LIMITS, 'SkillLoader');
+    assertLimits(options.limits, ['perNamespace'], 'SkillLoader');
+    assertLimits(options, ['sourceTimeoutMs'], 'SkillLoader');
+    this.#timeoutMs = options.sourceTimeoutMs ?? DEFAULT_SOURCE_TIMEOUT_MS;
     const { index, ...routing } = options.routing ?? {};
     this.#router = index ? loadRouter(index, routing) : createRouter(routing);
   }
@@ -142,23 +144,17 @@ export class SkillLoader {
   async #load(orgId: string | undefined, userId: string | undefined, options: LoadOptions): Promise<Skill[]> {
     const generation = ++this.#generation;
     const { signal, onProgress } = options;
+    assertLimits(options, ['sourceTimeoutMs'], 'loadAll');
     throwIfAborted(signal);
-    const tiers = this.#tiers(orgId, userId);
-    // Each tier is parsed as soon as its listing arrives, while slower sources are still reading;
-    // the merge below still follows the precedence order.
-    const results = await Promise.all(tiers.map(async (tier) => readTier(tier, await listSafely(tier.source, signal), this.#limits)));
-    throwIfAborted(signal);
-    const merge = new Merge(this.#limits);
-    tiers.forEach((tier, i) => {
-      merge.add(results[i] as TierResult);
-      onProgress?.({ tier: tier.kind, source: tier.source.name, loaded: merge.size, skipped: merge.skipped });
+    const { builtin, store, limits, subagentSpecs } = this.#options;
+    const cache = await loadTiers({
+      tiers: tiersOf(builtin, store, limits?.perNamespace, orgId, userId),
+      subagentSpecs,
+      limits: this.#limits,
+      timeoutMs: options.sourceTimeoutMs ?? this.#timeoutMs,
+      signal,
+      onProgress,
     });
-    merge.addSubagents(this.#options.subagentSpecs ?? []);
-    if (this.#options.subagentSpecs?.length) {
-      onProgress?.({ tier: 'subagents', source: 'subagentSpecs', loaded: merge.size, skipped: merge.skipped });
-    }
-    throwIfAborted(signal);
-    const cache = merge.cache();
     // Loads may overlap: a newer load that finished first keeps its result.
     if (generation > this.#committed) {
       this.#cache = cache;
@@ -206,6 +202,7 @@ export class SkillLoader {
 
   /** Ranks the `auto` skills for `text`, best first, with calibrated 0–1 scores and no threshold. */
   route(text: string, options: Pick<RouteOptions, 'limit'> = {}): RoutedSkill[] {
+    assertLimits(options, ['limit'], 'route');
     const { byName } = this.#loaded();
     return this.#router.route(text, options).flatMap((h) => {
       const skill = byName.get(h.name);
@@ -234,12 +231,16 @@ export class SkillLoader {
   /**
    * Adds or replaces one skill in the cache and the index, without a load
    * (e.g. after the store saved it). A later tier cannot replace an earlier
-   * tier's skill (`CONFLICT`); the next `loadAll` rebuilds from the sources.
+   * tier's skill (`CONFLICT`), nor can a name that is the same after
+   * normalisation or looks like another skill's; the next `loadAll` rebuilds
+   * from the sources. The skill is validated like a SKILL.md (it is written
+   * out and parsed): `INVALID_SKILL` with `diagnostics` when it does not
+   * pass, `INVALID_INPUT` when `source` is not `builtin`, `org` or `user`.
    */
   upsert(skill: Skill): void {
-    const cache = withSkill(this.#loaded(), skill);
-    this.#cache = cache;
-    this.#router.upsert(skill);
+    const checked = checkedSkill(skill);
+    this.#cache = withSkill(this.#loaded(), checked);
+    this.#router.upsert(checked);
   }
 
   /** Drops one skill from the cache and the index; false when there was none of that name. */
@@ -262,12 +263,12 @@ export class SkillLoader {
 
   /** `skills.load` and `skills.read` over the current cache; after a load, take them again (their `version` changes). */
   get tools(): readonly SkillTool[] {
-    return agentView(this.#loaded().all, this.#limits).tools;
+    return agentView(this.#loaded().all, this.#limits, this.#timeoutMs).tools;
   }
 
   /** `sha256:` over every cached skill's digest, in any order; the tools' `version`. */
   get digest(): string {
-    return agentView(this.#loaded().all, this.#limits).digest;
+    return agentView(this.#loaded().all, this.#limits, this.#timeoutMs).digest;
   }
 
   /** The grants the skill tools need: `['tool:skills.load', 'tool:skills.read', 'skills:read']`. */
@@ -280,27 +281,18 @@ export class SkillLoader {
     return this.#limits;
   }
 
-  /** The text of one listed text file of a cached skill, read through its source and checked against its digest. */
-  async readFile(name: string, path: string): Promise<string> {
+  /**
+   * The text of one listed text file of a cached skill, read through its source and checked against its digest.
+   * The read is raced against `options.signal` (`ABORTED`) and the source timeout (`SOURCE_FAILED`).
+   */
+  async readFile(name: string, path: string, options: SourceCallOptions = {}): Promise<string> {
     const skill = this.#loaded().byName.get(name);
     if (!skill) throw new SkillError('NOT_FOUND', `The loader holds no skill named "${name}".`);
-    return readLoaderFile(skill, path, this.#limits);
+    return readLoaderFile(skill, path, this.#limits, { signal: options.signal, timeoutMs: this.#timeoutMs });
   }
 
   #loaded(): Cache {
     if (!this.#cache) throw new SkillError('NOT_LOADED', 'The loader has no skills yet: await loadAll() first.');
     return this.#cache;
-  }
-
-  #tiers(orgId: string | undefined, userId: string | undefined): Tier[] {
-    const builtin = this.#options.builtin;
-    const tiers: Tier[] = (builtin === undefined ? [] : Array.isArray(builtin) ? builtin : [builtin as SkillSource]).map((source) => ({ kind: 'builtin' as const, source }));
-    const store = this.#options.store;
-    const perNamespace = this.#options.limits?.perNamespace ?? DEFAULT_PER_NAMESPACE;
-    if (store && orgId !== undefined) {
-      tiers.push({ kind: 'org', source: storeSource(store, [orgId, 'skills'], { perNamespace }) });
-      if (userId !== undefined) tiers.push({ kind: 'user', source: storeSource(store, [orgId, userId, 'skills'], { perNamespace }) });
-    }
-    return tiers;
   }
 }

@@ -6,28 +6,57 @@
  */
 import { createDiagnostic, type Diagnostic } from '../format/diagnostics.js';
 import { SkillError } from '../format/errors.js';
+import { confusableKey, nameKey } from '../shared/names.js';
 import { buildCache, type Cache } from './cache.js';
-import type { Candidate, TierResult } from './tier.js';
-import type { SkillSource, SourceListing } from '../sources/source.js';
+import { checkListing, type RawListing } from './listing.js';
+import { isLimit, ownTimeout, raceSourceCall, sourceTimeout } from './source-call.js';
+import { tooManySkills, type Candidate, type TierResult } from './tier.js';
+import { isSkillSource, type SkillSource } from '../sources/source.js';
 import { subagentSpecToSkill, type SubagentSpec } from './subagent.js';
 import type { ResolvedLimits } from '../format/types.js';
 import { utf8ByteLength } from '../shared/text.js';
 
-/** Lists a source; a failure becomes a `source-error` diagnostic unless it is an abort. */
-export async function listSafely(source: SkillSource, signal: AbortSignal | undefined): Promise<SourceListing> {
+/**
+ * Lists a source, waiting no longer than `signal` and the timeout allow, and
+ * checks the frame of what it returned (the entries are checked one by one
+ * as they are parsed): a failure, a timeout or a malformed listing becomes a
+ * `source-error` diagnostic; an abort rejects with `ABORTED`.
+ */
+export async function listSafely(source: SkillSource, signal: AbortSignal | undefined, timeoutMs = Number.POSITIVE_INFINITY): Promise<RawListing> {
+  const name = sourceName(source);
+  const failed = (why: string): RawListing => ({ entries: [], diagnostics: [createDiagnostic('source-error', 'runtime', `Source ${name} failed: ${why}`, name)] });
+  if (!isSkillSource(source)) return failed('it is not a source ({ name, list(), read() }).');
+  const own = ownTimeout(source);
+  if (own !== undefined && !isLimit(own)) return failed(`its timeoutMs (${String(own)}) is not a non-negative integer or Infinity.`);
   try {
-    return await source.list(signal ? { signal } : {});
+    const raw: unknown = await raceSourceCall(source, 'list()', { signal, timeoutMs: sourceTimeout(source, timeoutMs) }, (o) => source.list(o));
+    return checkListing(raw, name);
   } catch (e) {
     if (signal?.aborted || (e instanceof SkillError && e.code === 'ABORTED')) throw e;
-    const reason = e instanceof Error ? e.message : String(e);
-    return { entries: [], diagnostics: [createDiagnostic('source-error', 'runtime', `Source ${source.name} failed: ${reason}`, source.name)] };
+    return failed(e instanceof Error ? e.message : String(e));
   }
 }
 
-/** Accumulates tiers in precedence order: first of a name wins, per-load limits enforced. */
+/** The name of a source for messages, read without trusting the object. */
+export function sourceName(source: unknown): string {
+  try {
+    const name = (source as { name?: unknown } | null)?.name;
+    return typeof name === 'string' ? name : 'unnamed';
+  } catch {
+    return 'unnamed';
+  }
+}
+
+/**
+ * Accumulates tiers in precedence order: first of a name wins, per-load
+ * limits enforced. Names are compared by identity ({@link nameKey}): a
+ * later `Refunds` or `refunds\u200B` is `shadowed` by `refunds`; a later
+ * look-alike (`rеfunds`, Cyrillic е) is skipped as `confusable-name`.
+ */
 export class Merge {
   readonly #limits: ResolvedLimits;
-  readonly #byName = new Map<string, Candidate>();
+  readonly #byKey = new Map<string, Candidate>();
+  readonly #byLook = new Map<string, Candidate>();
   readonly #diagnostics: Diagnostic[] = [];
   #bytes = 0;
   skipped = 0;
@@ -37,7 +66,7 @@ export class Merge {
   }
 
   get size(): number {
-    return this.#byName.size;
+    return this.#byKey.size;
   }
 
   add(result: TierResult): void {
@@ -47,36 +76,48 @@ export class Merge {
   }
 
   addSubagents(specs: readonly SubagentSpec[]): void {
-    for (const spec of specs) {
-      const parsed = subagentSpecToSkill(spec);
+    if (!Array.isArray(specs)) {
+      this.#diagnostics.push(createDiagnostic('source-error', 'runtime', 'subagentSpecs is not a list; no subagent was loaded.', 'subagentSpecs'));
+      return;
+    }
+    specs.forEach((spec: unknown, index) => {
+      const parsed = subagentSpecToSkill(spec as SubagentSpec, index);
       this.#diagnostics.push(...parsed.errors, ...parsed.warnings, ...parsed.infos);
       if (parsed.skill) this.#offer({ skill: parsed.skill, bytes: utf8ByteLength(parsed.skill.content), sourceName: 'subagentSpecs' });
       else this.skipped++;
-    }
+    });
   }
 
   #offer(candidate: Candidate): void {
     const { skill } = candidate;
-    const holder = this.#byName.get(skill.name);
+    const key = nameKey(skill.name);
+    const where = (c: Candidate): string => `${c.sourceName}${c.skill.path ? ` (${c.skill.path})` : ''}`;
+    const holder = this.#byKey.get(key);
     if (holder) {
       this.skipped++;
-      const where = (c: Candidate): string => `${c.sourceName}${c.skill.path ? ` (${c.skill.path})` : ''}`;
-      this.#diagnostics.push(createDiagnostic('shadowed', 'runtime', `Skill "${skill.name}" from ${where(candidate)} is shadowed by the one from ${where(holder)}.`, skill.path ?? candidate.sourceName));
+      const spelled = holder.skill.name === skill.name ? '' : ` ("${skill.name}" and "${holder.skill.name}" are one name)`;
+      this.#diagnostics.push(createDiagnostic('shadowed', 'runtime', `Skill "${skill.name}" from ${where(candidate)} is shadowed by the one from ${where(holder)}${spelled}.`, skill.path ?? candidate.sourceName));
       return;
     }
-    if (this.#byName.size + 1 > this.#limits.maxSkills) {
-      throw new SkillError('LIMIT_EXCEEDED', `The load holds more than maxSkills (${this.#limits.maxSkills}) skills.`);
+    const look = this.#byLook.get(confusableKey(skill.name));
+    if (look) {
+      this.skipped++;
+      const message = `Skill "${skill.name}" from ${where(candidate)} looks like "${look.skill.name}" from ${where(look)} (script look-alike characters); it is skipped.`;
+      this.#diagnostics.push(createDiagnostic('confusable-name', 'runtime', message, skill.path ?? candidate.sourceName));
+      return;
     }
+    if (this.#byKey.size + 1 > this.#limits.maxSkills) throw tooManySkills(this.#limits.maxSkills);
     this.#bytes += candidate.bytes;
     if (this.#bytes > this.#limits.maxTotalBytes) {
       throw new SkillError('LIMIT_EXCEEDED', `The load holds more than maxTotalBytes (${this.#limits.maxTotalBytes}) bytes.`);
     }
-    this.#byName.set(skill.name, candidate);
+    this.#byKey.set(key, candidate);
+    this.#byLook.set(confusableKey(skill.name), candidate);
   }
 
   cache(): Cache {
     return buildCache(
-      [...this.#byName.values()].map((c) => c.skill),
+      [...this.#byKey.values()].map((c) => c.skill),
       this.#diagnostics.slice(),
     );
   }

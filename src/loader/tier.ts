@@ -1,12 +1,19 @@
 /**
  * Turning one source's listing into skills: parse each entry, apply the
- * per-skill limits, and keep every problem as a diagnostic.
+ * per-skill limits, and keep every problem as a diagnostic. Long listings
+ * are parsed in slices that yield to the event loop, and a load over
+ * `maxSkills` stops as soon as the count passes it.
  * @module
  */
 import { createDiagnostic, type Diagnostic } from '../format/diagnostics.js';
-import { parseSkill } from '../format/parse.js';
+import { parseSkill, type ParseResult } from '../format/parse.js';
+import { SkillError, throwIfAborted } from '../format/errors.js';
+import { confusableKey } from '../shared/names.js';
+import { Slicer } from '../shared/yield.js';
 import { recordOrigin } from '../sources/origin.js';
-import type { SkillEntry, SkillSource, SourceListing } from '../sources/source.js';
+import { parseSkillObject } from '../sources/skill-object.js';
+import type { SkillEntry, SkillFileInput, SkillSource, SourceListing } from '../sources/source.js';
+import { checkEntry, type RawListing } from './listing.js';
 import type { ResolvedLimits, Skill, SkillSourceKind } from '../format/types.js';
 import { perSkillLimitProblem, skillBytes } from '../format/skill-limits.js';
 import { byteSize } from '../shared/text.js';
@@ -31,29 +38,106 @@ export interface TierResult {
   skipped: number;
 }
 
-/** Parses every entry of a listing into candidates; bad entries become diagnostics. */
+/**
+ * What every tier of one load shares: the looks (`confusableKey`) of the
+ * skills parsed so far, across tiers. The merge keeps exactly one skill per
+ * look, so once there are more looks than `maxSkills` the load is over the
+ * limit whatever the remaining entries hold: it is refused there and then,
+ * not after parsing everything. `stopped` tells the other tiers to stop.
+ */
+export class LoadBudget {
+  readonly #maxSkills: number;
+  readonly #looks = new Set<string>();
+  /** True once the load is refused or has failed: the tiers still parsing stop. */
+  stopped = false;
+
+  /** A budget of `maxSkills` skills. */
+  constructor(maxSkills: number) {
+    this.#maxSkills = maxSkills;
+  }
+
+  /** Counts `skill`; throws `LIMIT_EXCEEDED` once the load holds more skills than `maxSkills`. */
+  count(skill: Skill): void {
+    this.#looks.add(confusableKey(skill.name));
+    if (this.#looks.size > this.#maxSkills) {
+      this.stopped = true;
+      throw tooManySkills(this.#maxSkills);
+    }
+  }
+}
+
+/** The `LIMIT_EXCEEDED` error of a load over `maxSkills`. */
+export function tooManySkills(maxSkills: number): SkillError {
+  return new SkillError('LIMIT_EXCEEDED', `The load holds more than maxSkills (${maxSkills}) skills.`);
+}
+
+/** How one tier is read: the limits, the shared budget and the load's signal. */
+export interface TierRun {
+  /** Per-skill limits, and `maxSkills` through the budget. */
+  readonly limits: ResolvedLimits;
+  /** Shared by every tier of the load. */
+  readonly budget: LoadBudget;
+  /** Checked between slices. */
+  readonly signal?: AbortSignal | undefined;
+  /** The source's name, for the diagnostics of malformed entries. */
+  readonly sourceName: string;
+}
+
+/** Parses every entry of a listing into candidates in one go; bad entries become diagnostics. */
 export function readTier(tier: Tier, listing: SourceListing, limits: ResolvedLimits): TierResult {
   const result: TierResult = { candidates: [], diagnostics: [...listing.diagnostics], skipped: 0 };
-  for (const entry of listing.entries) {
-    const { skill, diagnostics } = entrySkill(entry, tier.kind, limits);
-    result.diagnostics.push(...diagnostics);
-    if (skill) {
-      // Remembered so the skill's files can be read again later (skills.read on a loader).
-      recordOrigin(skill, { source: tier.source, dir: entry.dir });
-      result.candidates.push({ skill, bytes: entryBytes(entry, skill), sourceName: tier.source.name });
-    } else result.skipped++;
+  for (const entry of listing.entries) readEntry(tier, entry, limits, result);
+  return result;
+}
+
+/**
+ * {@link readTier} for a load: yields to the event loop between slices of
+ * entries, rejects with `ABORTED` when the signal fires and with
+ * `LIMIT_EXCEEDED` as soon as the load passes `maxSkills`.
+ */
+export async function readTierInSlices(tier: Tier, listing: RawListing, run: TierRun): Promise<TierResult> {
+  const result: TierResult = { candidates: [], diagnostics: [...listing.diagnostics], skipped: 0 };
+  const slicer = new Slicer();
+  for (const [index, raw] of listing.entries.entries()) {
+    const pause = slicer.tick();
+    if (pause) await pause;
+    throwIfAborted(run.signal);
+    if (run.budget.stopped) return result; // another tier refused the load: its error is the answer
+    // Checked here, in the slices: checking a million entries up front would block as long as parsing them.
+    const checked = checkEntry(raw, index, run.sourceName);
+    if ('problem' in checked) {
+      result.diagnostics.push(checked.problem);
+      result.skipped++;
+      continue;
+    }
+    const skill = readEntry(tier, checked.entry, run.limits, result);
+    if (skill) run.budget.count(skill);
   }
   return result;
+}
+
+/** Parses one entry into `result`; the skill when it passed. */
+function readEntry(tier: Tier, entry: SkillEntry, limits: ResolvedLimits, result: TierResult): Skill | undefined {
+  const { skill, diagnostics } = entrySkill(entry, tier.kind, limits);
+  result.diagnostics.push(...diagnostics);
+  if (!skill) {
+    result.skipped++;
+    return undefined;
+  }
+  // Remembered so the skill's files can be read again later (skills.read on a loader).
+  recordOrigin(skill, { source: tier.source, dir: entry.dir });
+  result.candidates.push({ skill, bytes: entryBytes(entry, skill), sourceName: tier.source.name });
+  return skill;
 }
 
 function entrySkill(entry: SkillEntry, kind: SkillSourceKind, limits: ResolvedLimits): { skill?: Skill; diagnostics: Diagnostic[] } {
   const diagnostics = [...(entry.diagnostics ?? [])];
   const refused = (): boolean => diagnostics.some((d) => d.severity === 'error');
   // A source that refused the skill already said why (a directory source checks the same limits): no second error.
-  const overLimit = refused() ? undefined : perSkillLimit(entry, limits);
+  const overLimit = refused() ? undefined : perSkillLimit(entry.path, entry.files ?? [], limits);
   if (overLimit) diagnostics.push(overLimit);
   if (refused()) return { diagnostics };
-  if (entry.skill) return { skill: { ...entry.skill, source: kind }, diagnostics };
+  if (entry.skill) return withParsed(diagnostics, skillOfObject(entry, kind, limits));
   if (entry.text === undefined) {
     diagnostics.push(createDiagnostic('source-error', 'runtime', 'The source listed this skill without its SKILL.md text.', entry.path));
     return { diagnostics };
@@ -68,14 +152,32 @@ function entrySkill(entry: SkillEntry, kind: SkillSourceKind, limits: ResolvedLi
     ...(entry.files === undefined ? {} : { files: entry.files }),
     ...(entry.nameFromFolder === true ? { nameFromFolder: true } : {}),
   });
-  diagnostics.push(...parsed.errors, ...parsed.warnings, ...parsed.infos);
-  return parsed.skill ? { skill: parsed.skill, diagnostics } : { diagnostics };
+  return withParsed(diagnostics, parsed);
 }
 
-/** The first per-skill limit an entry breaks, as a `limit-exceeded` error. */
-function perSkillLimit(entry: SkillEntry, limits: ResolvedLimits): Diagnostic | undefined {
-  const problem = perSkillLimitProblem({ files: entry.files ?? entry.skill?.files ?? [] }, limits);
-  return problem === undefined ? undefined : createDiagnostic('limit-exceeded', 'runtime', `${problem} The skill was skipped.`, entry.path);
+/** A skill object is validated like SKILL.md text (it is written out and parsed), then held to the same per-skill limits. */
+function skillOfObject(entry: SkillEntry, kind: SkillSourceKind, limits: ResolvedLimits): ParseResult {
+  const parsed = parseSkillObject(entry.skill, {
+    path: entry.path,
+    source: kind,
+    maxFileBytes: limits.maxFileBytes,
+    maxNesting: limits.maxNesting,
+    ...(entry.folder === undefined ? {} : { folder: entry.folder }),
+  });
+  const overLimit = parsed.skill ? perSkillLimit(entry.path, parsed.skill.files, limits) : undefined;
+  if (!overLimit) return parsed;
+  return { errors: [...parsed.errors, overLimit], warnings: parsed.warnings, infos: parsed.infos };
+}
+
+function withParsed(diagnostics: Diagnostic[], parsed: ParseResult): { skill?: Skill; diagnostics: Diagnostic[] } {
+  diagnostics.push(...parsed.errors, ...parsed.warnings, ...parsed.infos);
+  return parsed.skill && parsed.errors.length === 0 ? { skill: parsed.skill, diagnostics } : { diagnostics };
+}
+
+/** The first per-skill limit the files break, as a `limit-exceeded` error. */
+function perSkillLimit(path: string, files: readonly SkillFileInput[], limits: ResolvedLimits): Diagnostic | undefined {
+  const problem = perSkillLimitProblem({ files }, limits);
+  return problem === undefined ? undefined : createDiagnostic('limit-exceeded', 'runtime', `${problem} The skill was skipped.`, path);
 }
 
 /** UTF-8 bytes of an entry: its SKILL.md text (or, for a skill object, its body) and its files. */

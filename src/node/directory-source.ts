@@ -7,7 +7,7 @@ import { basename, join, resolve, sep } from 'node:path';
 import { SkillError, throwIfAborted } from '../format/errors.js';
 import { markNameFromFolder, type NameFromFolderOption, type SkillSource, type SourceCallOptions, type SourceListing } from '../sources/source.js';
 import { assertReadPath, notFound } from '../sources/inventory.js';
-import { LOADER_LIMITS } from '../format/types.js';
+import { assertLimits, LOADER_LIMITS } from '../format/types.js';
 import { walkDirectory } from './directory-walk.js';
 import { NEVER_LISTED } from './folder-entries.js';
 import { closeFile, openFile, readAll, type OpenFile } from './opened-file.js';
@@ -69,6 +69,7 @@ export interface DirectorySourceOptions extends NameFromFolderOption {
  */
 export function directorySource(dir: string, options: DirectorySourceOptions = {}): SkillSource {
   const name = options.name ?? `directory:${dir}`;
+  assertLimits(options, ['maxDepth', 'maxFolders', 'maxNesting', 'maxFileBytes', 'maxFilesPerSkill'], 'directorySource');
   const bounds = {
     maxDepth: options.maxDepth ?? LOADER_LIMITS.maxDepth,
     maxFolders: options.maxFolders ?? LOADER_LIMITS.maxFolders,

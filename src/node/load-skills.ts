@@ -49,7 +49,7 @@ const READ_CONCURRENCY = 16;
  */
 export async function loadSkills(paths: string | readonly string[], limits?: SkillLimits, options: LoadSkillsOptions = {}): Promise<SkillSet> {
   const list = typeof paths === 'string' ? [paths] : [...paths];
-  const resolved = resolveLimits(limits, SKILL_SET_LIMITS);
+  const resolved = resolveLimits(limits, SKILL_SET_LIMITS, 'loadSkills');
   await Promise.all(list.map(assertFolder));
   const loader = new SkillLoader({ builtin: list.map((p) => sourceFor(p, resolved, options)), limits: resolved });
   await loader.loadAll();

@@ -6,9 +6,10 @@
  */
 import type { Diagnostic } from '../format/diagnostics.js';
 import { unsafePathReason } from '../shared/paths.js';
-import { serializeSkill } from '../format/serialize.js';
+import { SkillError } from '../format/errors.js';
+import { readSkillDocument } from './skill-document.js';
 import { joinSourcePath, markNameFromFolder, type NameFromFolderOption, type SkillEntry, type SkillFileInput, type SkillSource, type SourceListing } from './source.js';
-import { SKILL_SET_LIMITS, type Skill } from '../format/types.js';
+import { assertLimits, SKILL_SET_LIMITS, type Skill } from '../format/types.js';
 import {
   compareCodeUnits,
   fileInputOf,
@@ -74,6 +75,7 @@ interface Draft {
  */
 export function memorySource(input: MemoryFiles | readonly Skill[], options: MemorySourceOptions = {}): SkillSource {
   const name = options.name ?? 'memory';
+  assertLimits(options, ['maxNesting'], 'memorySource');
   const maxNesting = options.maxNesting ?? SKILL_SET_LIMITS.maxNesting;
   // Snapshot now, build lazily: making a source stays cheap, and later edits to the input are not seen.
   const snapshot = Array.isArray(input) ? [...(input as readonly Skill[])] : new Map(Object.entries(input as MemoryFiles));
@@ -162,10 +164,24 @@ function buildFromSkills(skills: readonly unknown[]): Built {
     // The name is the folder; a name that is no safe path (it was never validated) falls back to the index.
     const dir = unsafePathReason(skill.name, 0) === undefined ? skill.name : `${index}`;
     const path = joinSourcePath(dir, SKILL_FILE);
-    if (!readable.has(path)) readable.set(path, () => serializeSkill(skill));
-    entries.push({ dir, path: skill.path ?? path, folder: dir, fileName: SKILL_FILE, skill, files: skill.files });
+    // The SKILL.md the loader validates: written the way a store document is, so a wrongly typed field cannot make read() throw.
+    if (!readable.has(path)) readable.set(path, () => skillObjectText(skill, path));
+    // A fallback index is no folder name: comparing the name with it would only report a mismatch.
+    entries.push({ dir, path: skill.path ?? path, ...(dir === skill.name ? { folder: dir } : {}), fileName: SKILL_FILE, skill, files: skill.files });
   });
   return { listing: { entries: sortListing(entries), diagnostics }, readable };
+}
+
+/** The SKILL.md text of a skill object; `NOT_FOUND` (saying why) when it cannot be written. */
+function skillObjectText(skill: Skill, path: string): string {
+  let doc: ReturnType<typeof readSkillDocument>;
+  try {
+    doc = readSkillDocument(skill);
+  } catch (e) {
+    doc = { problem: e instanceof Error ? e.message : String(e) };
+  }
+  if ('problem' in doc) throw new SkillError('NOT_FOUND', `\`${path}\` cannot be written from its skill object: ${doc.problem}.`, { path });
+  return typeof doc.text === 'string' ? doc.text : new TextDecoder().decode(doc.text);
 }
 
 /** Enough of a {@link Skill} to list it: the loader validates the rest. */

@@ -56,6 +56,12 @@ export interface SourceCallOptions {
 export interface SkillSource {
   /** Name shown in diagnostics, e.g. `memory`, `directory:/srv/skills`. */
   readonly name: string;
+  /**
+   * Most milliseconds a loader waits for one `list()` or `read()` of this
+   * source (a non-negative integer or `Infinity`); overrides the loader's
+   * `sourceTimeoutMs`. An invalid value makes the source a `source-error`.
+   */
+  readonly timeoutMs?: number;
   /** Lists the skill folders; never throws for one bad folder (that is a diagnostic). */
   list(options?: SourceCallOptions): Promise<SourceListing>;
   /**

@@ -8,7 +8,7 @@ import type { Diagnostic } from '../format/diagnostics.js';
 import { SkillError, throwIfAborted } from '../format/errors.js';
 import { unsafePathReason } from '../shared/paths.js';
 import { joinSourcePath, type NameFromFolderOption, type SkillEntry, type SkillFileInput, type SkillSource, type SourceCallOptions, type SourceListing } from './source.js';
-import { SKILL_SET_LIMITS } from '../format/types.js';
+import { assertLimits, SKILL_SET_LIMITS } from '../format/types.js';
 import { assertReadPath, compareCodeUnits, fileInputOf, notFound, ownerOf, sortListing, sourceDiagnostic, toBytes } from './inventory.js';
 import { readSkillDocument, type SkillDocument } from './skill-document.js';
 
@@ -75,7 +75,8 @@ export function storeSource(store: SkillStoreLike, namespace: readonly string[],
   const ns = [...namespace];
   const label = ns.join('/');
   const name = options.name ?? `store:${label}`;
-  const perNamespace = Math.max(0, Math.floor(options.perNamespace ?? DEFAULT_PER_NAMESPACE));
+  assertLimits(options, ['perNamespace', 'maxNesting'], 'storeSource');
+  const perNamespace = options.perNamespace ?? DEFAULT_PER_NAMESPACE;
   const maxNesting = options.maxNesting ?? SKILL_SET_LIMITS.maxNesting;
   let last: Snapshot | undefined;
   const list = async (call: SourceCallOptions = {}): Promise<SourceListing> => {
@@ -106,7 +107,8 @@ export function storeSource(store: SkillStoreLike, namespace: readonly string[],
 async function searchSafely(store: SkillStoreLike, ns: string[], limit: number, name: string): Promise<readonly SkillStoreItem[]> {
   let items: unknown;
   try {
-    items = await store.search([...ns], { limit });
+    // An unbounded namespace asks for no limit: `Infinity` would reach a database as is.
+    items = await store.search([...ns], Number.isFinite(limit) ? { limit } : {});
   } catch (cause) {
     const reason = cause instanceof Error ? cause.message : String(cause);
     throw new SkillError('SOURCE_FAILED', `Source ${name}: search failed: ${reason}`, { cause });
@@ -123,26 +125,48 @@ function snapshotOf(items: readonly SkillStoreItem[], perNamespace: number, labe
   const entries: SkillEntry[] = [];
   const byDir = new Map<string, Held>();
   kept.forEach((item, index) => {
-    const where = `${label}/${keyOf(item) ?? index}`;
-    let doc: ReturnType<typeof readSkillDocument>;
     try {
-      doc = readSkillDocument(isItem(item) ? item.value : undefined);
+      const problem = addItem(item, index, { label, maxNesting, nameFromFolder, entries, byDir });
+      if (problem) diagnostics.push(problem);
     } catch (e) {
-      // A value whose getters throw, or front matter YAML cannot write: a diagnostic, never a throw.
-      doc = { problem: e instanceof Error ? e.message : String(e) };
+      // An item whose getters throw (a proxy, a hostile object): a diagnostic, never a failed listing.
+      const reason = e instanceof Error ? e.message : String(e);
+      diagnostics.push(sourceDiagnostic('source-error', `Item ${index} of \`${label}\` could not be read: ${reason}.`, `${label}/${index}`));
     }
-    if ('problem' in doc) return void diagnostics.push(sourceDiagnostic('source-error', `Item \`${where}\` is not a skill: ${doc.problem}.`, where));
-    const dir = keyOf(item) ?? doc.name ?? `${index}`;
-    const reason = unsafePathReason(dir, Number.POSITIVE_INFINITY);
-    if (reason) return void diagnostics.push(sourceDiagnostic('unsafe-path', `Item key \`${dir}\` is refused as a folder: ${reason}.`, where));
-    if (byDir.has(dir)) return void diagnostics.push(sourceDiagnostic('source-error', `Item \`${where}\` repeats the key of an earlier item; it is left out.`, where));
-    byDir.set(dir, { fileName: doc.fileName, doc });
-    const entry = entryOf(dir, doc, `${label}/${joinSourcePath(dir, doc.fileName)}`, maxNesting);
-    // Only a real key names a folder: a name or index stood in for it otherwise.
-    const key = keyOf(item);
-    entries.push(nameFromFolder && key !== undefined ? { ...entry, folder: key, nameFromFolder } : entry);
   });
   return { listing: { entries: sortListing(entries), diagnostics }, byDir };
+}
+
+interface Into {
+  readonly label: string;
+  readonly maxNesting: number;
+  readonly nameFromFolder: boolean;
+  readonly entries: SkillEntry[];
+  readonly byDir: Map<string, Held>;
+}
+
+/** Adds one item as an entry; the diagnostic when it is not a skill or its key is refused. */
+function addItem(item: unknown, index: number, into: Into): Diagnostic | undefined {
+  const { label, maxNesting, nameFromFolder, entries, byDir } = into;
+  const where = `${label}/${keyOf(item) ?? index}`;
+  let doc: ReturnType<typeof readSkillDocument>;
+  try {
+    doc = readSkillDocument(isItem(item) ? item.value : undefined);
+  } catch (e) {
+    // A value whose getters throw, or front matter YAML cannot write: a diagnostic, never a throw.
+    doc = { problem: e instanceof Error ? e.message : String(e) };
+  }
+  if ('problem' in doc) return sourceDiagnostic('source-error', `Item \`${where}\` is not a skill: ${doc.problem}.`, where);
+  const dir = keyOf(item) ?? doc.name ?? `${index}`;
+  const reason = unsafePathReason(dir, Number.POSITIVE_INFINITY);
+  if (reason) return sourceDiagnostic('unsafe-path', `Item key \`${dir}\` is refused as a folder: ${reason}.`, where);
+  if (byDir.has(dir)) return sourceDiagnostic('source-error', `Item \`${where}\` repeats the key of an earlier item; it is left out.`, where);
+  byDir.set(dir, { fileName: doc.fileName, doc });
+  const entry = entryOf(dir, doc, `${label}/${joinSourcePath(dir, doc.fileName)}`, maxNesting);
+  // Only a real key names a folder: a name or index stood in for it otherwise.
+  const key = keyOf(item);
+  entries.push(nameFromFolder && key !== undefined ? { ...entry, folder: key, nameFromFolder } : entry);
+  return undefined;
 }
 
 function namespaceLimit(label: string, perNamespace: number, left: number, atLeast: boolean): Diagnostic {

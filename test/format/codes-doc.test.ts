@@ -1,5 +1,5 @@
 // docs/codes.md lists every SkillError code and diagnostic rule exactly as the code defines them.
-// To refresh it after changing a code: UPDATE_DOCS=1 npx vitest run --project node test/codes-doc.test.ts
+// To refresh it after changing a code: UPDATE_DOCS=1 npx vitest run --project node test/format/codes-doc.test.ts
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect, it } from 'vitest';
 import { DIAGNOSTIC_RULES, SKILL_ERROR_CODES } from '../../src/index.js';

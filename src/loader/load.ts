@@ -1,0 +1,85 @@
+/**
+ * One load, from sources to the next cache: the tiers in precedence order,
+ * each listed (raced against the signal and a timeout) and parsed as soon as
+ * its listing arrives, then merged strictly in order.
+ * @module
+ */
+import { throwIfAborted } from '../format/errors.js';
+import type { ResolvedLimits, SkillSourceKind } from '../format/types.js';
+import type { SkillSource } from '../sources/source.js';
+import { DEFAULT_PER_NAMESPACE, storeSource, type SkillStoreLike } from '../sources/store.js';
+import type { Cache } from './cache.js';
+import { listSafely, Merge, sourceName } from './merge.js';
+import type { SubagentSpec } from './subagent.js';
+import { LoadBudget, readTierInSlices, type Tier, type TierResult } from './tier.js';
+
+/** Progress of a load, reported after each source. */
+export interface LoadProgress {
+  /** The tier just read. */
+  readonly tier: SkillSourceKind | 'subagents';
+  /** The source's name. */
+  readonly source: string;
+  /** Skills in the cache-to-be so far. */
+  readonly loaded: number;
+  /** Entries skipped so far (errors, limits, shadowed). */
+  readonly skipped: number;
+}
+
+/** Everything one load reads. */
+export interface LoadPlan {
+  /** The sources in precedence order. */
+  readonly tiers: readonly Tier[];
+  /** Read last, each a `manual` builtin skill. */
+  readonly subagentSpecs: readonly SubagentSpec[] | undefined;
+  /** The loader's limits, already validated. */
+  readonly limits: ResolvedLimits;
+  /** Most ms to wait for one source's `list()`, unless the source states its own `timeoutMs`. */
+  readonly timeoutMs: number;
+  /** Cancels the load: `ABORTED`. */
+  readonly signal?: AbortSignal | undefined;
+  /** Called after each source is merged. */
+  readonly onProgress?: ((progress: LoadProgress) => void) | undefined;
+}
+
+/** Reads every tier of `plan` into a new cache; rejects with `ABORTED` or `LIMIT_EXCEEDED`. */
+export async function loadTiers(plan: LoadPlan): Promise<Cache> {
+  const { tiers, limits, signal, onProgress } = plan;
+  const budget = new LoadBudget(limits.maxSkills);
+  // Each tier is parsed as soon as its listing arrives, while slower sources are still reading;
+  // the merge below still follows the precedence order.
+  const read = async (tier: Tier): Promise<TierResult> => {
+    const listing = await listSafely(tier.source, signal, plan.timeoutMs);
+    return readTierInSlices(tier, listing, { limits, budget, signal, sourceName: sourceName(tier.source) });
+  };
+  let results: TierResult[];
+  try {
+    results = await Promise.all(tiers.map(read));
+  } finally {
+    budget.stopped = true; // a rejection leaves no tier parsing on in the background
+  }
+  throwIfAborted(signal);
+  const merge = new Merge(limits);
+  tiers.forEach((tier, i) => {
+    merge.add(results[i] as TierResult);
+    onProgress?.({ tier: tier.kind, source: sourceName(tier.source), loaded: merge.size, skipped: merge.skipped });
+  });
+  const specs = plan.subagentSpecs;
+  if (specs !== undefined) {
+    merge.addSubagents(specs);
+    if (!Array.isArray(specs) || specs.length > 0) onProgress?.({ tier: 'subagents', source: 'subagentSpecs', loaded: merge.size, skipped: merge.skipped });
+  }
+  throwIfAborted(signal);
+  return merge.cache();
+}
+
+/** The tiers of a load: the builtin sources, then the org and user namespaces of the store when ids are given. */
+export function tiersOf(builtin: SkillSource | readonly SkillSource[] | undefined, store: SkillStoreLike | undefined, perNamespace: number | undefined, orgId?: string, userId?: string): Tier[] {
+  const sources: readonly SkillSource[] = builtin === undefined ? [] : Array.isArray(builtin) ? builtin : [builtin as SkillSource];
+  const tiers: Tier[] = sources.map((source) => ({ kind: 'builtin' as const, source }));
+  const options = { perNamespace: perNamespace ?? DEFAULT_PER_NAMESPACE };
+  if (store && orgId !== undefined) {
+    tiers.push({ kind: 'org', source: storeSource(store, [orgId, 'skills'], options) });
+    if (userId !== undefined) tiers.push({ kind: 'user', source: storeSource(store, [orgId, userId, 'skills'], options) });
+  }
+  return tiers;
+}
