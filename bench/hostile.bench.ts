@@ -1,0 +1,148 @@
+/**
+ * The hostile bench (`npm run bench:hostile`): one case per class of input
+ * built to take time or memory, each run alone in a fresh child process,
+ * reporting its time and peak memory. Target: every SKILL.md within the
+ * default size limit parses in under 50 ms.
+ * @module
+ */
+import { spawnSync } from 'node:child_process';
+import { parseSkill } from '../src/format/parse.js';
+import { substituteArguments } from '../src/agent/arguments.js';
+import { SkillLoader } from '../src/loader/loader.js';
+import { memorySource } from '../src/sources/memory.js';
+import * as inputs from './hostile-inputs.js';
+import { CHILD_ENV } from './loader-memory.js';
+import { median, round } from './stats.js';
+
+const MB = 1024 * 1024;
+const TARGET_MS = 50;
+
+const parseCase = (name: string, input: string, text: () => string): inputs.HostileCase => ({
+  name,
+  input,
+  bytes: inputs.bytesOf(text()),
+  prepare: () => {
+    const t = text();
+    return () => parseSkill(t);
+  },
+});
+
+/** Every case, by name. */
+export const HOSTILE_CASES: readonly inputs.HostileCase[] = [
+  parseCase('alias-expansion', '80 anchored 1,900-char strings × 99 aliases in `examples`', inputs.aliasExpansion),
+  parseCase('compact-sequences', '`- - - … x`, 120,000 levels', inputs.compactSequences),
+  parseCase('deep-block-maps', 'block maps 690 levels deep', inputs.deepBlockMaps),
+  parseCase('colon-recovery', '20,000 lines `<key>: a: b`', inputs.colonRecovery),
+  parseCase('metadata-keys', '`metadata` with 20,000 keys', inputs.metadataKeys),
+  parseCase('aliased-map', 'a 20,000-key map, aliased once', inputs.aliasedMap),
+  {
+    name: 'arguments',
+    input: '`$0` × 120,000 in the body, a 4,000-char argument',
+    bytes: inputs.bytesOf(inputs.hugeArguments().body) + 4000,
+    prepare: () => {
+      const { body, args } = inputs.hugeArguments();
+      return () => {
+        try {
+          return substituteArguments(body, args).length;
+        } catch (e) {
+          return e instanceof Error ? e.name : 'thrown';
+        }
+      };
+    },
+  },
+  {
+    name: 'listing-50k',
+    input: '`SkillLoader.loadAll` over a 50,000-entry `memorySource`',
+    bytes: inputs.listingBytes(inputs.bigListing()),
+    prepare: () => {
+      const files = inputs.bigListing();
+      return () => new SkillLoader({ builtin: memorySource(files) }).loadAll().then((skills) => skills.length, (e: unknown) => (e as { code?: string }).code ?? 'rejected');
+    },
+  },
+];
+
+/** One case's measure, as a child prints it. */
+export interface HostileResult {
+  readonly name: string;
+  readonly input: string;
+  readonly bytes: number;
+  /** Median wall time of the runs, ms (one run when the first takes over a second). */
+  readonly ms: number;
+  readonly runs: number;
+  /** `heapUsed` right after the first run minus before it, MB. */
+  readonly heapDeltaMb: number;
+  /** Peak RSS growth during the first run (`maxRSS`), MB. */
+  readonly peakRssDeltaMb: number;
+  /** What the work returned: a diagnostic code, a count or an error name. */
+  readonly outcome: string;
+  /** Parsing cases only: under {@link TARGET_MS}. */
+  readonly withinTarget: boolean | null;
+}
+
+function outcomeOf(value: unknown): string {
+  if (typeof value === 'object' && value !== null && 'errors' in value) {
+    const r = value as { errors: { code: string }[]; skill?: unknown };
+    return r.skill ? 'parsed' : `error: ${r.errors[0]?.code ?? '?'}${r.errors.length > 1 ? ` (+${r.errors.length - 1})` : ''}`;
+  }
+  return String(value);
+}
+
+/** Child side: runs the named case and prints its {@link HostileResult} as one JSON line. */
+export async function hostileChild(name: string): Promise<void> {
+  const c = HOSTILE_CASES.find((x) => x.name === name);
+  if (!c) throw new Error(`bench: no hostile case ${name}`);
+  const work = c.prepare();
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const rssBefore = process.memoryUsage().rss;
+  let start = performance.now();
+  const value = await work();
+  const times = [performance.now() - start];
+  const heapAfter = process.memoryUsage().heapUsed;
+  const peakRss = process.resourceUsage().maxRSS * 1024;
+  while (times.length < 5 && (times[0] ?? 0) < 1000) {
+    start = performance.now();
+    await work();
+    times.push(performance.now() - start);
+  }
+  const ms = round(median(times), 1);
+  const result: HostileResult = {
+    name: c.name,
+    input: c.input,
+    bytes: c.bytes,
+    ms,
+    runs: times.length,
+    heapDeltaMb: round((heapAfter - heapBefore) / MB, 1),
+    peakRssDeltaMb: round(Math.max(0, peakRss - rssBefore) / MB, 1),
+    outcome: outcomeOf(value),
+    withinTarget: c.name === 'arguments' || c.name === 'listing-50k' ? null : ms < TARGET_MS,
+  };
+  console.log(JSON.stringify(result));
+}
+
+/** Runs every case in its own child and prints a table; returns the results for `reports/bench-hostile.json`. */
+export function runHostileBench(): { targetMs: number; cases: HostileResult[] } {
+  const bundle = process.argv[1];
+  if (bundle === undefined) throw new Error('bench: cannot tell which file to run as the hostile child');
+  const cases: HostileResult[] = [];
+  for (const c of HOSTILE_CASES) {
+    const out = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=4096', bundle], {
+      encoding: 'utf8',
+      env: { ...process.env, [CHILD_ENV]: `hostile:${c.name}` },
+    });
+    const line = out.stdout.trim().split('\n').pop() ?? '';
+    if (out.status !== 0 || !line.startsWith('{')) {
+      console.log(`${c.name}: child failed with status ${String(out.status ?? out.signal)}: ${out.stderr.trim().split('\n').slice(-3).join(' ')}`);
+      continue;
+    }
+    const result = JSON.parse(line) as HostileResult;
+    cases.push(result);
+    console.log(JSON.stringify(result));
+  }
+  console.log('\n| case | input | KiB | ms | heap Δ MB | peak RSS Δ MB | outcome |\n|---|---|---|---|---|---|---|');
+  for (const r of cases) {
+    console.log(`| ${r.name} | ${r.input} | ${round(r.bytes / 1024, 0)} | ${r.ms} | ${r.heapDeltaMb} | ${r.peakRssDeltaMb} | ${r.outcome} |`);
+  }
+  return { targetMs: TARGET_MS, cases };
+}
