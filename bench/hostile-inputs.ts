@@ -9,10 +9,8 @@ export interface HostileCase {
   readonly name: string;
   /** What the input is, for the table. */
   readonly input: string;
-  /** Size of the input in bytes (a file, an argument plus a body, or a whole listing). */
-  readonly bytes: number;
-  /** Builds the input and returns the work to time. */
-  readonly prepare: () => () => unknown;
+  /** Builds the input and returns its size in bytes (a file, an argument plus a body, or a whole listing) and the work to time. */
+  readonly prepare: () => { readonly bytes: number; readonly work: () => unknown };
 }
 
 const head = (name: string) => `---\nname: ${name}\ndescription: A hostile case for the bench.\n`;
@@ -26,6 +24,24 @@ export function aliasExpansion(): string {
     for (let i = 0; i < 99; i++) yaml += `  - *a${a}\n`;
   }
   return `${head('alias-expansion')}${yaml}---\nBody.\n`;
+}
+
+/** 20 anchored strings of 1,900 characters in `examples`, each aliased 99 times: within the 64 KiB front matter default. */
+export function aliasExpansionSmall(): string {
+  let yaml = 'examples:\n';
+  for (let a = 0; a < 20; a++) {
+    yaml += `  - &a${a} "${'x'.repeat(1900)}"\n`;
+    for (let i = 0; i < 99; i++) yaml += `  - *a${a}\n`;
+  }
+  return `${head('alias-expansion')}${yaml}---\nBody.\n`;
+}
+
+/** A 5,000-key map (about 50 KiB) aliased 10 times. */
+export function aliasedMapSmall(): string {
+  let yaml = 'x-map: &m\n';
+  for (let i = 0; i < 5000; i++) yaml += `  k${i}: 1\n`;
+  for (let i = 0; i < 10; i++) yaml += `x-copy${i}: *m\n`;
+  return `${head('aliased-map')}${yaml}---\nBody.\n`;
 }
 
 /** One compact sequence `- - - … x` of about 234 KiB. */

@@ -20,16 +20,17 @@ const TARGET_MS = 50;
 const parseCase = (name: string, input: string, text: () => string): inputs.HostileCase => ({
   name,
   input,
-  bytes: inputs.bytesOf(text()),
   prepare: () => {
     const t = text();
-    return () => parseSkill(t);
+    return { bytes: inputs.bytesOf(t), work: () => parseSkill(t) };
   },
 });
 
 /** Every case, by name. */
 export const HOSTILE_CASES: readonly inputs.HostileCase[] = [
   parseCase('alias-expansion', '80 anchored 1,900-char strings × 99 aliases in `examples`', inputs.aliasExpansion),
+  parseCase('alias-expansion-64k', '20 anchored 1,900-char strings × 99 aliases (62 KiB of front matter)', inputs.aliasExpansionSmall),
+  parseCase('aliased-map-64k', 'a 5,000-key map aliased 10 times', inputs.aliasedMapSmall),
   parseCase('compact-sequences', '`- - - … x`, 120,000 levels', inputs.compactSequences),
   parseCase('deep-block-maps', 'block maps 690 levels deep', inputs.deepBlockMaps),
   parseCase('colon-recovery', '20,000 lines `<key>: a: b`', inputs.colonRecovery),
@@ -38,25 +39,25 @@ export const HOSTILE_CASES: readonly inputs.HostileCase[] = [
   {
     name: 'arguments',
     input: '`$0` × 120,000 in the body, a 4,000-char argument',
-    bytes: inputs.bytesOf(inputs.hugeArguments().body) + 4000,
     prepare: () => {
       const { body, args } = inputs.hugeArguments();
-      return () => {
+      const work = (): unknown => {
         try {
           return substituteArguments(body, args).length;
         } catch (e) {
-          return e instanceof Error ? e.name : 'thrown';
+          return e instanceof Error ? `${e.name}${'code' in e ? ` ${String(e.code)}` : ''}` : 'thrown';
         }
       };
+      return { bytes: inputs.bytesOf(body) + inputs.bytesOf(args), work };
     },
   },
   {
     name: 'listing-50k',
     input: '`SkillLoader.loadAll` over a 50,000-entry `memorySource`',
-    bytes: inputs.listingBytes(inputs.bigListing()),
     prepare: () => {
       const files = inputs.bigListing();
-      return () => new SkillLoader({ builtin: memorySource(files) }).loadAll().then((skills) => skills.length, (e: unknown) => (e as { code?: string }).code ?? 'rejected');
+      const work = () => new SkillLoader({ builtin: memorySource(files) }).loadAll().then((skills) => skills.length, (e: unknown) => (e as { code?: string }).code ?? 'rejected');
+      return { bytes: inputs.listingBytes(files), work };
     },
   },
 ];
@@ -91,7 +92,7 @@ function outcomeOf(value: unknown): string {
 export async function hostileChild(name: string): Promise<void> {
   const c = HOSTILE_CASES.find((x) => x.name === name);
   if (!c) throw new Error(`bench: no hostile case ${name}`);
-  const work = c.prepare();
+  const { bytes, work } = c.prepare();
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
@@ -110,7 +111,7 @@ export async function hostileChild(name: string): Promise<void> {
   const result: HostileResult = {
     name: c.name,
     input: c.input,
-    bytes: c.bytes,
+    bytes,
     ms,
     runs: times.length,
     heapDeltaMb: round((heapAfter - heapBefore) / MB, 1),

@@ -8,7 +8,7 @@
  * ```
  * @module
  */
-export { parseSkill, parseSkillFrontmatter, type ParseOptions, type ParseResult } from './format/parse.js';
+export { MAX_FRONTMATTER_BYTES, parseSkill, parseSkillFrontmatter, type ParseOptions, type ParseResult } from './format/parse.js';
 export { serializeSkill, frontmatterOf } from './format/serialize.js';
 export { composeStructuredBody, SECTION_FILES, type SectionFile } from './format/structured.js';
 export {

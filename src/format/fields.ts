@@ -4,7 +4,7 @@
  * @module
  */
 import { readExtensions, readToolList } from './extension-fields.js';
-import { describe, isRecord, scalarText, setOwn, splitTools, type FieldContext } from './field-values.js';
+import { describe, isRecord, sameValue, scalarText, setOwn, spellingConflict, splitTools, type FieldContext } from './field-values.js';
 import { codePointLength } from '../shared/text.js';
 import type { BodyFormat, Skill } from './types.js';
 
@@ -59,12 +59,24 @@ export function readFields(data: Record<string, unknown>, ctx: FieldContext): Sk
   return { name, description, ...out } as SkillFields;
 }
 
-/** Maps each known key (kebab or camel) to its value; reports extension keys in the spec profile. */
+/**
+ * Maps each known key (kebab or camel) to its value; reports extension keys
+ * in the spec profile. A key given in both spellings with different values
+ * is a `key-spelling-conflict`: which one was meant cannot be told, and
+ * picking by key order would be silent. Equal values are fine.
+ */
 function canonicalKeys(data: Record<string, unknown>, ctx: FieldContext): Map<string, unknown> {
   const byKey = new Map<string, unknown>();
+  const spelled = new Map<string, string>();
   for (const key of Object.keys(data)) {
     const canonical = (SPEC_KEYS as readonly string[]).includes(key) ? key : extensionKey(key);
-    if (canonical === undefined || byKey.has(canonical)) continue;
+    if (canonical === undefined) continue;
+    const first = spelled.get(canonical);
+    if (first !== undefined) {
+      if (!sameValue(byKey.get(canonical), data[key])) spellingConflict(ctx, [first, key], [key]);
+      continue;
+    }
+    spelled.set(canonical, key);
     byKey.set(canonical, data[key]);
     if (ctx.profile === 'spec' && !(SPEC_KEYS as readonly string[]).includes(key)) {
       ctx.report('extension-field', `\`${key}\` is a Satchel extension, not one of the specification's six fields.`, key);

@@ -73,10 +73,11 @@ describe('size limits', () => {
   });
   it('reads 20,000 keys, or 40,000 duplicate keys, in linear time', () => {
     const keys = Array.from({ length: 20_000 }, (_, i) => `k${i}: ${i}\n`).join('');
-    const r = parse(skill(keys), {});
+    // Past the 64 KiB front matter default, so that limit is lifted here.
+    const r = parse(skill(keys), { maxFrontmatterBytes: Infinity });
     expect(Object.keys(r.skill?.extensions ?? {})).toHaveLength(20_000);
     expect(r.infos[19_999]).toMatchObject({ code: 'unknown-field', line: 20_003, column: 1 });
-    const dup = parse(skill('k: 1\n'.repeat(40_000)), {});
+    const dup = parse(skill('k: 1\n'.repeat(40_000)), { maxFrontmatterBytes: Infinity });
     expect(dup.errors).toHaveLength(39_999);
     expect(where(dup.errors[39_998])).toEqual(['duplicate-key', 40_003, 1]);
   });
@@ -97,7 +98,7 @@ describe('deep nesting', () => {
   it('refuses very deep block maps and sequences without throwing', () => {
     let yaml = 'a:\n';
     for (let i = 1; i <= 1500; i++) yaml += `${' '.repeat(i)}k:\n`;
-    const deepMaps = parse(skill(`${yaml}${' '.repeat(1501)}v\n`), { maxFileBytes: 2e6 });
+    const deepMaps = parse(skill(`${yaml}${' '.repeat(1501)}v\n`), { maxFileBytes: 2e6, maxFrontmatterBytes: 2e6 });
     expect(['yaml-too-deep', 'invalid-yaml']).toContain(deepMaps.errors[0]?.code);
     const deepSeqs = parse(skill(`a:\n  ${'- '.repeat(10_000)}x\n`), {});
     expect(['yaml-too-deep', 'invalid-yaml']).toContain(deepSeqs.errors[0]?.code);
