@@ -26,21 +26,21 @@ export function aliasExpansion(): string {
   return `${head('alias-expansion')}${yaml}---\nBody.\n`;
 }
 
-/** 20 anchored strings of 1,900 characters in `examples`, each aliased 99 times: within the 64 KiB front matter default. */
+/** 10 anchored strings of 1,900 characters in `examples`, each aliased 99 times: within the 32 KiB front matter default. */
 export function aliasExpansionSmall(): string {
   let yaml = 'examples:\n';
-  for (let a = 0; a < 20; a++) {
+  for (let a = 0; a < 10; a++) {
     yaml += `  - &a${a} "${'x'.repeat(1900)}"\n`;
     for (let i = 0; i < 99; i++) yaml += `  - *a${a}\n`;
   }
   return `${head('alias-expansion')}${yaml}---\nBody.\n`;
 }
 
-/** A 5,000-key map (about 50 KiB) aliased 10 times. */
+/** A 2,500-key map (about 26 KiB) aliased 20 times. */
 export function aliasedMapSmall(): string {
   let yaml = 'x-map: &m\n';
-  for (let i = 0; i < 5000; i++) yaml += `  k${i}: 1\n`;
-  for (let i = 0; i < 10; i++) yaml += `x-copy${i}: *m\n`;
+  for (let i = 0; i < 2500; i++) yaml += `  k${i}: 1\n`;
+  for (let i = 0; i < 20; i++) yaml += `x-copy${i}: *m\n`;
   return `${head('aliased-map')}${yaml}---\nBody.\n`;
 }
 

@@ -40,7 +40,7 @@ export const DIAGNOSTIC_RULES = {
   // Input, frame and encoding
   'invalid-input': rule('error', 'error', '`parseSkill` was given something other than text or bytes, or options of the wrong shape.', 'Pass the SKILL.md as a string or Uint8Array, and options as documented (`folder`, `profile`, `files`, …).'),
   'file-too-large': rule('error', 'error', 'The file is over `maxFileBytes`; it is refused before parsing.', 'Shrink the file or move material into reference files.'),
-  'frontmatter-too-large': rule('error', 'error', 'The front matter is over `maxFrontmatterBytes` (default 64 KiB); it is refused before YAML parsing.', 'Keep the front matter short: move long lists and text into the body or reference files.'),
+  'frontmatter-too-large': rule('error', 'error', 'The front matter is over `maxFrontmatterBytes` (default 32 KiB); it is refused before YAML parsing.', 'Keep the front matter short: move long lists and text into the body or reference files.'),
   'invalid-encoding': rule('error', 'error', 'The text is not valid UTF-8 (or holds lone surrogates).', 'Save the file as UTF-8.'),
   'nul-byte': rule('error', 'error', 'The text contains a NUL (U+0000) character.', 'Remove the NUL bytes; SKILL.md must be plain text.'),
   bom: rule('error', 'info', 'The file starts with a byte-order mark (U+FEFF).', 'Save the file as UTF-8 without BOM.'),

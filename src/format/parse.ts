@@ -41,12 +41,12 @@ export interface ParseOptions {
 }
 
 /**
- * Default largest front matter, 64 KiB: some thirty times the largest seen
- * in real skills (2 KB), and small enough that YAML parsing stays within
- * milliseconds (the `yaml` package needs tens of microseconds per line, so
- * 20,000 short lines in a 256 KiB file would take a large part of a second).
+ * Default largest front matter, 32 KiB: sixteen times the largest seen in
+ * real skills (2 KB), and small enough that parsing stays within tens of
+ * milliseconds (the `yaml` package needs some 7–20 µs per short line, so the
+ * 20,000 lines a 256 KiB file can hold would take a large part of a second).
  */
-export const MAX_FRONTMATTER_BYTES = 64 * 1024;
+export const MAX_FRONTMATTER_BYTES = 32 * 1024;
 
 /** What {@link parseSkill} returns. In the runtime profile, no `skill` means the skill is skipped. */
 export interface ParseResult {

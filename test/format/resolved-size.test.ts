@@ -38,10 +38,11 @@ describe('resolved size of the front matter', () => {
     expect(parseSkill(skillMd('a', { front: map }), options).errors).toEqual([]);
   });
   it('refuses an alias bomb within the default front matter limit', () => {
-    const front = aliasedExamples(20, 1900, 99);
-    expect(front.length).toBeLessThan(64 * 1024);
+    const front = aliasedExamples(10, 1900, 99);
+    expect(front.length).toBeLessThan(32 * 1024);
     const r = parseSkill(skillMd('a', { front }), { folder: 'a' });
-    expect(where(r.errors[0])).toEqual(['yaml-alias-limit', 141, 5]);
+    // 1,000 items count one each, then 1,900 per item: the 138th passes 262,144.
+    expect(where(r.errors[0])).toEqual(['yaml-alias-limit', 142, 5]);
   });
   it('follows a custom maxFileBytes', () => {
     const text = skillMd('a', { front: aliasedExamples(1, 100, 5) });
@@ -66,13 +67,13 @@ describe('resolved size of the front matter', () => {
 });
 
 describe('front matter size', () => {
-  it('refuses front matter over 64 KiB before parsing it, at the opening line', () => {
+  it('refuses front matter over 32 KiB before parsing it, at the opening line', () => {
     // Lines that would each be a YAML error if they were read.
-    const front = 'k: [\n'.repeat(13_200);
-    expect(front.length).toBeGreaterThan(64 * 1024);
+    const front = 'k: [\n'.repeat(6600);
+    expect(front.length).toBeGreaterThan(32 * 1024);
     const r = parseSkill(skillMd('a', { front }), { folder: 'a' });
     expect(r.errors.map(where)).toEqual([['frontmatter-too-large', 1, 1]]);
-    expect(r.errors[0]?.message).toContain('65536 bytes');
+    expect(r.errors[0]?.message).toContain('32768 bytes');
   });
   it('counts UTF-8 bytes and follows maxFrontmatterBytes', () => {
     // `name: a\n` and `description: "é…é"\n`: 124 characters, 224 bytes.
