@@ -63,6 +63,20 @@ export function colonRecovery(): string {
   return `${head('colons')}${yaml}---\nBody.\n`;
 }
 
+/** As many `kN: a: b` lines needing colon recovery as 32 KiB of front matter holds (2,600): parsed twice. */
+export function colonRecoverySmall(): string {
+  let yaml = '';
+  for (let i = 0; i < 2600; i++) yaml += `k${i}: a: b\n`;
+  return `${head('colons')}${yaml}---\nBody.\n`;
+}
+
+/** `metadata` with as many keys as 32 KiB of front matter holds (3,000). */
+export function metadataKeysSmall(): string {
+  let yaml = 'metadata:\n';
+  for (let i = 0; i < 3000; i++) yaml += `  k${i}: v\n`;
+  return `${head('metadata-keys')}${yaml}---\nBody.\n`;
+}
+
 /** `metadata` with 20,000 keys. */
 export function metadataKeys(): string {
   let yaml = 'metadata:\n';

@@ -34,6 +34,8 @@ export const HOSTILE_CASES: readonly inputs.HostileCase[] = [
   parseCase('compact-sequences', '`- - - … x`, 120,000 levels', inputs.compactSequences),
   parseCase('deep-block-maps', 'block maps 690 levels deep', inputs.deepBlockMaps),
   parseCase('colon-recovery', '20,000 lines `<key>: a: b`', inputs.colonRecovery),
+  parseCase('colon-recovery-32k', '2,600 lines `kN: a: b` (32 KiB of front matter)', inputs.colonRecoverySmall),
+  parseCase('metadata-keys-32k', '`metadata` with 3,000 keys (32 KiB of front matter)', inputs.metadataKeysSmall),
   parseCase('metadata-keys', '`metadata` with 20,000 keys', inputs.metadataKeys),
   parseCase('aliased-map', 'a 20,000-key map, aliased once', inputs.aliasedMap),
   {
@@ -67,8 +69,10 @@ export interface HostileResult {
   readonly name: string;
   readonly input: string;
   readonly bytes: number;
-  /** Median wall time of the runs, ms (one run when the first takes over a second). */
+  /** Median wall time of the warm runs after the first, ms (the first alone when it takes over a second). */
   readonly ms: number;
+  /** Wall time of the first, cold run, ms. */
+  readonly coldMs: number;
   /** Median CPU time (user + system) of the runs, ms: less swayed than wall time by other work on a shared machine. */
   readonly cpuMs: number;
   readonly runs: number;
@@ -103,29 +107,36 @@ export async function hostileChild(name: string): Promise<void> {
     const { user, system } = process.cpuUsage();
     return (user + system) / 1000;
   };
-  let start = performance.now();
-  let cpuStart = cpuNow();
-  const value = await work();
-  const times = [performance.now() - start];
-  const cpuTimes = [cpuNow() - cpuStart];
+  const timed = async (): Promise<{ value: unknown; ms: number; cpu: number }> => {
+    const start = performance.now();
+    const cpuStart = cpuNow();
+    const value = await work();
+    return { value, ms: performance.now() - start, cpu: cpuNow() - cpuStart };
+  };
+  // The first run is cold (no JIT) and the one memory is measured on; the median is of warm runs, as when a loader
+  // has parsed other skills before this one.
+  const first = await timed();
   const heapAfter = process.memoryUsage().heapUsed;
   const peakRss = process.resourceUsage().maxRSS * 1024;
-  while (times.length < 5 && (times[0] ?? 0) < 1000) {
-    start = performance.now();
-    cpuStart = cpuNow();
-    await work();
-    times.push(performance.now() - start);
-    cpuTimes.push(cpuNow() - cpuStart);
+  const times: number[] = [];
+  const cpuTimes: number[] = [];
+  while (times.length < 7 && first.ms < 1000) {
+    const run = await timed();
+    times.push(run.ms);
+    cpuTimes.push(run.cpu);
   }
-  const ms = round(median(times), 1);
-  const cpuMs = round(median(cpuTimes), 1);
+  const value = first.value;
+  const ms = round(times.length > 0 ? median(times) : first.ms, 1);
+  const cpuMs = round(cpuTimes.length > 0 ? median(cpuTimes) : first.cpu, 1);
+  const coldMs = round(first.ms, 1);
   const result: HostileResult = {
     name: c.name,
     input: c.input,
     bytes,
     ms,
     cpuMs,
-    runs: times.length,
+    coldMs,
+    runs: times.length + 1,
     heapDeltaMb: round((heapAfter - heapBefore) / MB, 1),
     peakRssDeltaMb: round(Math.max(0, peakRss - rssBefore) / MB, 1),
     outcome: outcomeOf(value),
@@ -153,9 +164,9 @@ export function runHostileBench(): { targetMs: number; cases: HostileResult[] } 
     cases.push(result);
     console.log(JSON.stringify(result));
   }
-  console.log('\n| case | input | KiB | wall ms | CPU ms | heap Δ MB | peak RSS Δ MB | outcome |\n|---|---|---|---|---|---|---|---|');
+  console.log('\n| case | input | KiB | cold ms | warm ms | warm CPU ms | heap Δ MB | peak RSS Δ MB | outcome |\n|---|---|---|---|---|---|---|---|---|');
   for (const r of cases) {
-    console.log(`| ${r.name} | ${r.input} | ${round(r.bytes / 1024, 0)} | ${r.ms} | ${r.cpuMs} | ${r.heapDeltaMb} | ${r.peakRssDeltaMb} | ${r.outcome} |`);
+    console.log(`| ${r.name} | ${r.input} | ${round(r.bytes / 1024, 0)} | ${r.coldMs} | ${r.ms} | ${r.cpuMs} | ${r.heapDeltaMb} | ${r.peakRssDeltaMb} | ${r.outcome} |`);
   }
   return { targetMs: TARGET_MS, cases };
 }

@@ -6,6 +6,7 @@
  */
 import { parseDocument, isMap, isScalar, type Document, type Pair, type YAMLMap } from 'yaml';
 import type { DiagnosticCode } from './diagnostics.js';
+import { colonWarnings, isColonError, provenColonError, quoteColonValues } from './colon-recovery.js';
 import { checkTree } from './yaml-tree.js';
 import { plainData } from './yaml-values.js';
 
@@ -55,26 +56,30 @@ export function readYaml(text: string, maxSize = Number.POSITIVE_INFINITY): Yaml
   if (depth >= 0) {
     return fail(text, 'yaml-too-deep', `Front matter nesting is deeper than ${MAX_FLOW_DEPTH} levels.`, depth);
   }
+  const repaired = quoteColonValues(text);
+  if (repaired.lines.length === 0) return parseOnce(text, maxSize);
+  // Values with an unquoted `: ` found: the repaired text is read first, and the original is not read at all when
+  // the repair provably fixed an error it had (see `provenColonError`): a block of such lines costs one parse.
+  const second = parseOnce(repaired.text, maxSize);
+  const recovered = (): YamlRead => ({ ...second, problems: [...colonWarnings(repaired.lines), ...second.problems] });
+  if (second.data !== undefined && provenColonError(text, repaired, second.doc)) return recovered();
   const first = parseOnce(text, maxSize);
   if (!first.problems.some((p) => p.code === 'invalid-yaml' && isColonError(p.message))) return first;
-  const repaired = quoteColonValues(text);
-  if (repaired.lines.length === 0) return first;
-  const second = parseOnce(repaired.text, maxSize);
-  if (second.data === undefined) return first;
-  const warnings: YamlProblem[] = repaired.lines.map((offset) => ({
-    code: 'yaml-unquoted-colon',
-    message: 'This value contains `: ` and is not quoted, which is invalid YAML; it was read as if quoted.',
-    offset,
-  }));
-  return { ...second, problems: [...warnings, ...second.problems] };
+  return second.data === undefined ? first : recovered();
 }
 
 function parseOnce(text: string, maxSize: number): YamlRead {
   let doc: Document.Parsed;
+  // Each YAML error is an Error object, and capturing its stack costs more than parsing the line it is about:
+  // without stacks, a block of broken lines (the unquoted colon, duplicate keys) parses about twice as fast.
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     doc = parseDocument(text, OPTIONS);
   } catch (e) {
     return fail(text, yamlErrorCode('', errorText(e)), `The YAML parser failed: ${errorText(e)}.`, 0);
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
   }
   const errors = doc.errors.map((e) => ({ code: yamlErrorCode(e.code, e.message), message: firstLine(e.message), offset: e.pos[0] }));
   for (const p of checkTree(doc, maxSize)) errors.push(p);
@@ -100,51 +105,6 @@ function fail(text: string, code: DiagnosticCode, message: string, offset: numbe
 function yamlErrorCode(code: string, message: string): DiagnosticCode {
   if (code === 'DUPLICATE_KEY') return 'duplicate-key';
   return /call stack/i.test(message) ? 'yaml-too-deep' : 'invalid-yaml';
-}
-
-function isColonError(message: string): boolean {
-  return /Nested mappings are not allowed in compact mappings|Implicit map keys need to be|mapping values/i.test(message);
-}
-
-const TOP_LEVEL_PLAIN = /^([A-Za-z0-9_-]+):[ \t]+([^\s"'[{|>&*!%@`#].*)$/;
-
-/**
- * Quotes top-level plain values that contain `: ` (with their indented
- * continuation lines), keeping every line where it was so positions hold.
- * Returns the offsets, in the repaired text, of the values it quoted.
- */
-function quoteColonValues(text: string): { text: string; lines: number[] } {
-  const lines = text.split(/(?<=\n)/);
-  const offsets: number[] = [];
-  let offset = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const { body } = splitEol(lines[i] ?? '');
-    const m = TOP_LEVEL_PLAIN.exec(body);
-    let end = i;
-    while (end + 1 < lines.length && /^[ \t]+\S/.test(lines[end + 1] ?? '')) end++;
-    const continuation = lines.slice(i + 1, end + 1).map((l) => splitEol(l).body);
-    if (m && [m[2] ?? '', ...continuation].some((part) => /:(?:[ \t]|$)/.test(part))) {
-      const keyPart = body.slice(0, body.length - (m[2] ?? '').length);
-      offsets.push(offset + keyPart.length);
-      const parts = [escapeDouble(m[2] ?? ''), ...continuation.map(escapeDouble)];
-      parts[0] = `${keyPart}"${parts[0] ?? ''}`;
-      parts[parts.length - 1] = `${parts[parts.length - 1] ?? ''}"`;
-      for (let j = i; j <= end; j++) lines[j] = `${parts[j - i] ?? ''}${splitEol(lines[j] ?? '').eol}`;
-    }
-    // Offsets are into the repaired text, which diagnostics are located in.
-    for (let j = i; j <= end; j++) offset += (lines[j] ?? '').length;
-    i = end;
-  }
-  return { text: lines.join(''), lines: offsets };
-}
-
-function splitEol(line: string): { body: string; eol: string } {
-  const m = /\r?\n$/.exec(line);
-  return m ? { body: line.slice(0, m.index), eol: m[0] } : { body: line, eol: '' };
-}
-
-function escapeDouble(s: string): string {
-  return s.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
 }
 
 /** Offset where flow nesting first passes the cap, or -1. Quotes are skipped. */
