@@ -51,6 +51,11 @@ export function provenColonError(original: string, repaired: { text: string; lin
  * Returns the offsets, in the repaired text, of the values it quoted.
  */
 export function quoteColonValues(text: string): { text: string; lines: number[] } {
+  return hasColonValue(text) ? quoteColonLines(text) : { text, lines: [] };
+}
+
+/** {@link quoteColonValues} without its one-pass pre-check: every line is looked at. */
+export function quoteColonLines(text: string): { text: string; lines: number[] } {
   const lines = text.split(/(?<=\n)/);
   const offsets: number[] = [];
   let offset = 0;
@@ -73,6 +78,34 @@ export function quoteColonValues(text: string): { text: string; lines: number[] 
     i = end;
   }
   return { text: lines.join(''), lines: offsets };
+}
+
+const TOP_LEVEL_LINE = /^[A-Za-z0-9_-]+:[ \t]+[^\s"'[{|>&*!%@`#][^\r\n]*/gm;
+const COLON = /:(?:[ \t]|\r?$)/;
+
+/**
+ * True when some top-level plain value, or one of its indented continuation
+ * lines, holds `: `: the one pass every front matter pays, so the line-by-line
+ * repair runs only on the rare text that needs it.
+ */
+function hasColonValue(text: string): boolean {
+  TOP_LEVEL_LINE.lastIndex = 0;
+  for (let m = TOP_LEVEL_LINE.exec(text); m; m = TOP_LEVEL_LINE.exec(text)) {
+    if (COLON.test(m[0].slice(m[0].indexOf(':') + 1))) return true;
+    for (let at = m.index + m[0].length; ; ) {
+      const next = text.indexOf('\n', at) + 1;
+      const line = next === 0 ? '' : lineAt(text, next);
+      if (!/^[ \t]+\S/.test(line)) break;
+      if (COLON.test(line)) return true;
+      at = next + line.length;
+    }
+  }
+  return false;
+}
+
+function lineAt(text: string, start: number): string {
+  const end = text.indexOf('\n', start);
+  return text.slice(start, end < 0 ? text.length : end);
 }
 
 function splitEol(line: string): { body: string; eol: string } {

@@ -15,7 +15,7 @@ interface Visit {
   readonly exit?: boolean;
 }
 
-/** What the walk remembers of each node it has left: its height and its size with aliases expanded. */
+/** What the walk remembers of each collection it has left: its height and its size with aliases expanded. */
 interface Measured {
   readonly anchors: Map<string, unknown>;
   readonly heights: Map<unknown, number>;
@@ -60,10 +60,7 @@ export function checkTree(doc: Document.Parsed, maxSize: number): YamlProblem[] 
     }
     const anchor = (node as { anchor?: unknown } | null)?.anchor;
     if (typeof anchor === 'string') m.anchors.set(anchor, node);
-    if (!isCollection(node)) {
-      m.sizes.set(node, scalarSize(node));
-      continue;
-    }
+    if (!isCollection(node)) continue;
     if (depth > MAX_DEPTH) return [tooDeep(at(node))];
     open.add(node);
     stack.push({ node, depth, exit: true });
@@ -81,7 +78,7 @@ function leave(node: unknown, m: Measured, maxSize: number): YamlProblem | undef
   for (const child of childNodes(node)) {
     const target = isAlias(child) ? m.anchors.get(child.source) : child;
     height = Math.max(height, m.heights.get(target) ?? 0);
-    size += m.sizes.get(target) ?? 0;
+    size += isCollection(target) ? m.sizes.get(target) ?? 0 : scalarSize(target);
     if (size > maxSize) {
       return {
         code: 'yaml-alias-limit',

@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
+import { quoteColonLines, quoteColonValues } from '../../src/format/colon-recovery.js';
 import { readYaml } from '../../src/format/yaml-read.js';
 
 const YAML_OPTIONS = { version: '1.2', schema: 'core', uniqueKeys: false } as const;
@@ -44,6 +45,16 @@ describe('colon recovery', () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+  it('skips the line-by-line repair only when it would change nothing (property)', () => {
+    const piece = fc.constantFrom('k: ', 'key-2: ', 'a: b', ': ', ':', '\n', '\r\n', '\n  ', '\n\t', ' ', 'x', '#', '"', "'", '[', '|', '-', '\u2028', 'é');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (parts) => {
+        const text = parts.join('');
+        expect(quoteColonValues(text)).toEqual(quoteColonLines(text));
+      }),
+      { numRuns: 2000 },
     );
   });
 });
