@@ -82,14 +82,16 @@ function parseOnce(text: string, maxSize: number): YamlRead {
     Error.stackTraceLimit = stackTraceLimit;
   }
   const errors = doc.errors.map((e) => ({ code: yamlErrorCode(e.code, e.message), message: firstLine(e.message), offset: e.pos[0] }));
-  for (const p of checkTree(doc, maxSize)) errors.push(p);
+  const tree = checkTree(doc, maxSize);
+  for (const p of tree.problems) errors.push(p);
   if (errors.length > 0) return { text, problems: errors.sort((a, b) => a.offset - b.offset) };
   if (doc.contents !== null && !isMap(doc.contents)) {
     return fail(text, 'frontmatter-not-mapping', 'The front matter is not a mapping of `key: value` lines.', doc.contents.range?.[0] ?? 0);
   }
   let data: unknown;
   try {
-    data = plainData(doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }));
+    const js: unknown = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    data = tree.tagged ? plainData(js) : js;
   } catch (e) {
     const alias = e instanceof ReferenceError || /alias/i.test(errorText(e));
     return fail(text, alias ? 'yaml-alias-limit' : 'yaml-too-deep', alias ? `The YAML expands more than ${MAX_ALIAS_COUNT} aliases.` : `The YAML could not be expanded: ${errorText(e)}.`, 0);

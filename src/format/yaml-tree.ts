@@ -30,6 +30,7 @@ const at = (node: unknown): number => (node as { range?: [number] } | null)?.ran
  * to an earlier anchor that does not contain it (a cycle would give circular
  * data); keys are scalars (a list or map as a key takes super-linear time to
  * convert); keys are unique; and the resolved size stays within `maxSize`.
+ * `tagged` says whether any node carries an explicit tag.
  *
  * The resolved size counts the characters of every key and text value (the
  * source length of other scalars) plus one per item, an alias counting as
@@ -38,8 +39,9 @@ const at = (node: unknown): number => (node as { range?: [number] } | null)?.ran
  * node by node as the walk leaves each one, and the walk stops at the first
  * node past the limit, before anything is expanded.
  */
-export function checkTree(doc: Document.Parsed, maxSize: number): YamlProblem[] {
+export function checkTree(doc: Document.Parsed, maxSize: number): { problems: YamlProblem[]; tagged: boolean } {
   const problems: YamlProblem[] = [];
+  let tagged = false;
   const m: Measured = { anchors: new Map(), heights: new Map(), sizes: new Map() };
   const open = new Set<unknown>();
   const stack: Visit[] = [{ node: doc.contents, depth: 0 }];
@@ -48,27 +50,29 @@ export function checkTree(doc: Document.Parsed, maxSize: number): YamlProblem[] 
     if (exit) {
       open.delete(node);
       const over = leave(node, m, maxSize);
-      if (over) return [over];
+      if (over) return { problems: [over], tagged };
       continue;
     }
     if (isAlias(node)) {
       const source = m.anchors.get(node.source);
       if (source === undefined) problems.push({ code: 'invalid-yaml', message: `The alias \`*${node.source}\` has no anchor \`&${node.source}\` before it.`, offset: at(node) });
-      else if (open.has(source)) return [{ code: 'yaml-alias-limit', message: `The alias \`*${node.source}\` refers to a node that contains it; it would never end.`, offset: at(node) }];
-      else if (depth + (m.heights.get(source) ?? 0) - 1 > MAX_DEPTH) return [tooDeep(at(node))];
+      else if (open.has(source)) return { problems: [{ code: 'yaml-alias-limit', message: `The alias \`*${node.source}\` refers to a node that contains it; it would never end.`, offset: at(node) }], tagged };
+      else if (depth + (m.heights.get(source) ?? 0) - 1 > MAX_DEPTH) return { problems: [tooDeep(at(node))], tagged };
       continue;
     }
-    const anchor = (node as { anchor?: unknown } | null)?.anchor;
+    const { anchor, tag } = (node ?? {}) as { anchor?: unknown; tag?: unknown };
     if (typeof anchor === 'string') m.anchors.set(anchor, node);
+    // Only an explicitly tagged node can become something other than JSON-shaped data (a Set, a Date, bytes…).
+    if (tag !== undefined) tagged = true;
     if (!isCollection(node)) continue;
-    if (depth > MAX_DEPTH) return [tooDeep(at(node))];
+    if (depth > MAX_DEPTH) return { problems: [tooDeep(at(node))], tagged };
     open.add(node);
     stack.push({ node, depth, exit: true });
     keyProblems(node, problems);
     const children = childNodes(node);
     for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i], depth: depth + 1 });
   }
-  return problems;
+  return { problems, tagged };
 }
 
 /** Records the height and resolved size of a collection the walk leaves; a problem when the size passes `maxSize`. */
