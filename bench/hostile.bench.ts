@@ -82,7 +82,7 @@ export interface HostileResult {
   readonly peakRssDeltaMb: number;
   /** What the work returned: a diagnostic code, a count or an error name. */
   readonly outcome: string;
-  /** Parsing cases only: CPU time under {@link TARGET_MS}. */
+  /** Parsing cases only: warm wall time under {@link TARGET_MS} (CPU time also counts the GC's helper threads). */
   readonly withinTarget: boolean | null;
 }
 
@@ -140,7 +140,7 @@ export async function hostileChild(name: string): Promise<void> {
     heapDeltaMb: round((heapAfter - heapBefore) / MB, 1),
     peakRssDeltaMb: round(Math.max(0, peakRss - rssBefore) / MB, 1),
     outcome: outcomeOf(value),
-    withinTarget: c.name === 'arguments' || c.name === 'listing-50k' ? null : cpuMs < TARGET_MS,
+    withinTarget: c.name === 'arguments' || c.name === 'listing-50k' ? null : ms < TARGET_MS,
   };
   console.log(JSON.stringify(result));
 }
