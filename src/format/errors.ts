@@ -24,6 +24,7 @@ export const SKILL_ERROR_CODES = {
   SOURCE_FAILED: 'A source could not be read (I/O or network failure); `cause` holds the original error.',
   INVALID_INPUT: 'A tool input does not fit the tool (wrong shape, or a binary file asked for as text); the message says what to send.',
   INVALID_INDEX: 'A serialised routing index has another schema version or language, or is malformed: rebuild it.',
+  WORKER_LOST: 'The worker running the skill runtime stopped answering (terminated, crashed or closed); connect a fresh one with `reconnect`.',
 } as const;
 
 /** SCREAMING_SNAKE code of a {@link SkillError}. */

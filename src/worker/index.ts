@@ -1,0 +1,25 @@
+/**
+ * `satchel/worker`: the skill runtime inside a Web Worker (or a
+ * SharedWorker, or a Node `worker_threads` worker), served over Comlink to
+ * `satchel/client`. The app constructs the Worker; this entry only serves.
+ * Nothing here touches `self` until `exposeSkillRuntime` is called.
+ *
+ * @example
+ * ```ts
+ * // skills.worker.ts
+ * import bundle from 'virtual:satchel/skills'
+ * import { bundleSource } from 'satchel'
+ * import { openSkillStore } from 'satchel/store'
+ * import { exposeSkillRuntime } from 'satchel/worker'
+ *
+ * exposeSkillRuntime({ builtin: bundleSource(bundle), store: await openSkillStore() })
+ * ```
+ * @module
+ */
+export { exposeSkillRuntime } from './expose.js';
+export { createSkillRuntime, type SkillRuntime, type SkillRuntimeOptions } from './runtime.js';
+export { RuntimeSession } from './session.js';
+export { FORWARDED_STORE_METHODS, type ForwardedStoreMethod, type RuntimeStore, type StoreFacade } from './store-facade.js';
+export { registerSkillErrorTransfer, type WireSkillError } from './error-transfer.js';
+export type { NodeLikeEndpoint, RuntimeEndpoint } from './endpoint.js';
+export type { RemoteLoadOptions, RemoteProgress, RemoteRunToolOptions, RuntimeEventType, ToolDescriptor } from './protocol.js';
