@@ -24,7 +24,7 @@ import { RuntimeSession } from './session.js';
  * import { openSkillStore } from 'satchel/store'
  * import { exposeSkillRuntime } from 'satchel/worker'
  *
- * exposeSkillRuntime({ builtin: bundleSource(bundle), store: await openSkillStore() })
+ * exposeSkillRuntime({ builtin: bundleSource(bundle), store: openSkillStore() }) // no top-level await: see SkillRuntimeOptions.store
  *
  * // Node worker_threads: exposeSkillRuntime(options, parentPort)
  * ```

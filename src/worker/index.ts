@@ -12,14 +12,15 @@
  * import { openSkillStore } from 'satchel/store'
  * import { exposeSkillRuntime } from 'satchel/worker'
  *
- * exposeSkillRuntime({ builtin: bundleSource(bundle), store: await openSkillStore() })
+ * // Synchronously: a module worker drops messages that arrive during a top-level await, so pass the store's promise.
+ * exposeSkillRuntime({ builtin: bundleSource(bundle), store: openSkillStore() })
  * ```
  * @module
  */
 export { exposeSkillRuntime } from './expose.js';
 export { createSkillRuntime, type SkillRuntime, type SkillRuntimeOptions } from './runtime.js';
 export { RuntimeSession } from './session.js';
-export { FORWARDED_STORE_METHODS, type ForwardedStoreMethod, type RuntimeStore, type StoreFacade } from './store-facade.js';
+export { FORWARDED_STORE_METHODS, type ForwardedStoreMethod, type RuntimeStore } from './store-facade.js';
 export { registerSkillErrorTransfer, type WireSkillError } from './error-transfer.js';
 export type { NodeLikeEndpoint, RuntimeEndpoint } from './endpoint.js';
 export type { RemoteLoadOptions, RemoteProgress, RemoteRunToolOptions, RuntimeEventType, ToolDescriptor } from './protocol.js';

@@ -23,7 +23,7 @@ import type { RemoteLoadOptions, RemoteProgress, RemoteRunToolOptions, RuntimeEv
 export class RuntimeSession {
   readonly #runtime: SkillRuntime;
   readonly #loads = new Map<string, AbortController>();
-  readonly #subscriptions = new Map<number, { readonly listener: unknown; readonly stop: () => void }>();
+  readonly #subscriptions = new Map<number, { readonly listener: unknown; stop: () => void }>();
   #nextSubscription = 1;
 
   constructor(runtime: SkillRuntime) {
@@ -121,12 +121,13 @@ export class RuntimeSession {
 
   /** Calls the store's `method`; `NOT_FOUND` when the runtime has no store or the store no such forwarded method. */
   async callStore(method: ForwardedStoreMethod, args: readonly unknown[]): Promise<unknown> {
-    const forwarded = (FORWARDED_STORE_METHODS as readonly string[]).includes(method) ? this.#runtime.storeMethods[method] : undefined;
-    if (!forwarded) {
-      const why = this.#runtime.store ? `its store has no method "${method}" the runtime forwards` : 'it was created without a store';
+    const store = await this.#runtime.store;
+    const forwarded = store && (FORWARDED_STORE_METHODS as readonly string[]).includes(method) ? (store as unknown as Record<string, unknown>)[method] : undefined;
+    if (typeof forwarded !== 'function') {
+      const why = store ? `its store has no method "${method}" the runtime forwards` : 'it was created without a store';
       throw new SkillError('NOT_FOUND', `The skill runtime cannot call store.${method}: ${why}.`);
     }
-    return forwarded(...args);
+    return (forwarded as (...a: unknown[]) => unknown).apply(store, [...args]);
   }
 
   /**
@@ -134,12 +135,15 @@ export class RuntimeSession {
    * returns the subscription's id for {@link unsubscribe}. A store without
    * `on` has no events to send: the subscription stays silent.
    */
-  subscribe(type: RuntimeEventType, listener: (event: unknown) => unknown): number {
+  async subscribe(type: RuntimeEventType, listener: (event: unknown) => unknown): Promise<number> {
     const id = this.#nextSubscription++;
-    const on = this.#runtime.store?.on;
+    const subscription = { listener, stop: () => undefined as void };
+    this.#subscriptions.set(id, subscription);
+    const store = await this.#runtime.store;
+    // Unsubscribed while the store was opening: nothing to start.
+    if (!store?.on || !this.#subscriptions.has(id)) return id;
     // Never return the delivery: the store awaits a listener's promise, and a page must not hold up a write.
-    const stop = on ? on.call(this.#runtime.store, type, (change) => void Promise.resolve(listener(change)).catch(() => undefined)) : () => undefined;
-    this.#subscriptions.set(id, { listener, stop });
+    subscription.stop = store.on(type, (change) => void Promise.resolve(listener(change)).catch(() => undefined));
     return id;
   }
 

@@ -3,7 +3,8 @@
  * methods (Satchel's `satchel/store`, or an app's own), typed structurally
  * so the worker does not depend on one store implementation. Every method
  * in {@link FORWARDED_STORE_METHODS} that the store has is callable from the
- * page under the same name, and always answers asynchronously.
+ * page under the same name, and always answers asynchronously
+ * (`RuntimeSession.callStore`).
  * @module
  */
 import type { SkillStoreLike } from '../sources/store.js';
@@ -62,22 +63,4 @@ export interface RuntimeStore extends SkillStoreLike {
   reject?(...args: unknown[]): unknown;
   /** Subscribes to committed changes; returns the unsubscribe function. */
   on?(type: 'change', listener: (change: unknown) => unknown): () => void;
-}
-
-/** The forwarded methods of a store, each returning a promise. */
-export type StoreFacade = Partial<Record<ForwardedStoreMethod, (...args: unknown[]) => Promise<unknown>>>;
-
-/**
- * The forwarded methods `store` has, bound to it and made async, in a
- * plain object Comlink can call into (`runtime.store.put(…)`).
- */
-export function storeFacade(store: RuntimeStore | undefined): StoreFacade {
-  const facade: StoreFacade = {};
-  if (!store) return facade;
-  const methods = store as unknown as Record<string, unknown>;
-  for (const name of FORWARDED_STORE_METHODS) {
-    const method = methods[name];
-    if (typeof method === 'function') facade[name] = async (...args: unknown[]) => (method as (...a: unknown[]) => unknown).apply(store, args);
-  }
-  return facade;
 }

@@ -38,7 +38,7 @@ const ENTRIES: Record<string, { file: string; load: () => Promise<Record<string,
     load: () => import('../../src/worker/index.js'),
     names: [
       'FORWARDED_STORE_METHODS', 'ForwardedStoreMethod', 'NodeLikeEndpoint', 'RemoteLoadOptions', 'RemoteProgress', 'RemoteRunToolOptions', 'RuntimeEndpoint',
-      'RuntimeEventType', 'RuntimeSession', 'RuntimeStore', 'SkillRuntime', 'SkillRuntimeOptions', 'StoreFacade', 'ToolDescriptor', 'WireSkillError',
+      'RuntimeEventType', 'RuntimeSession', 'RuntimeStore', 'SkillRuntime', 'SkillRuntimeOptions', 'ToolDescriptor', 'WireSkillError',
       'createSkillRuntime', 'exposeSkillRuntime', 'registerSkillErrorTransfer',
     ],
   },

@@ -1,6 +1,6 @@
 // The runtime behind Comlink: every loader read, the tools and the store answer from the page exactly as in
 // process, and every answer survives structured cloning unchanged.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { memorySource, SKILLS_PERMISSIONS, SkillError, type Skill } from '../../src/index.js';
 import { codeOf, rejected } from '../support/errors.js';
 import { inProcess } from './helpers.js';
@@ -90,7 +90,7 @@ describe('the runtime from the page', () => {
 describe('the store from the page', () => {
   it('forwards each method under its own name, async, with the store’s answers', async () => {
     const { client, runtime } = inProcess();
-    const store = runtime.store as FakeStore;
+    const store = (await runtime.store) as FakeStore;
     expect(await client.store.put(USER_NS, userSkill('alpha'))).toEqual({ name: 'alpha', revision: 1 });
     expect(await client.store.put(USER_NS, userSkill('alpha'), { expectedRevision: 1 })).toEqual({ name: 'alpha', revision: 2 });
     same(await client.store.get(USER_NS, 'alpha'), await store.get(USER_NS, 'alpha'));
@@ -112,5 +112,21 @@ describe('the store from the page', () => {
     const { client } = await loadedPair();
     await client.store.put(USER_NS, userSkill('fresh'));
     expect((await client.loadAll(ORG, USER)).map((s) => s.name)).toContain('fresh');
+  });
+
+  it('takes a store that is still opening (a promise) and waits for it on first use, events included', async () => {
+    const store = new FakeStore();
+    let open: (s: FakeStore) => void = () => undefined;
+    const { client } = inProcess({ builtin: memorySource(BUILTIN_FILES), store: new Promise<FakeStore>((resolve) => (open = resolve)) });
+    const heard: string[] = [];
+    client.on('change', (change) => heard.push(change.name));
+    const written = client.store.put(USER_NS, userSkill('early'));
+    const loaded = client.loadAll(ORG, USER);
+    open(store);
+    expect(await written).toEqual({ name: 'early', revision: 1 });
+    expect((await loaded).map((s) => s.name)).toContain('early');
+    expect(store.listenerCount).toBe(1);
+    await client.store.put(USER_NS, userSkill('later'));
+    await vi.waitFor(() => expect(heard).toContain('later'));
   });
 });
