@@ -59,18 +59,22 @@ export class Heartbeat {
     this.#stopped = true;
   }
 
+  /** One timer at most: a ping answered after an idle/busy turn must not start a second loop. */
   #schedule(): void {
+    if (this.#timer !== undefined || !this.#busy || this.#stopped) return;
     this.#timer = setTimeout(() => {
-      void this.#check().then(() => {
-        if (this.#busy && !this.#stopped) this.#schedule();
-      });
+      this.#timer = undefined;
+      void this.#check().then(() => this.#schedule());
     }, this.#interval);
   }
 
   async #check(): Promise<void> {
+    if (this.#stopped) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const silent = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), this.#timeout)));
-    const answered = await Promise.race([this.#ping().then(() => true, () => true), silent]);
+    // Deferred, so a ping that throws at once (a proxy released meanwhile) counts as an answer, not a crash.
+    const ping = Promise.resolve().then(() => this.#ping());
+    const answered = await Promise.race([ping.then(() => true, () => true), silent]);
     clearTimeout(timer);
     if (!answered && !this.#stopped) this.#onSilent(`it did not answer a ping within ${this.#timeout} ms`);
   }
