@@ -1,6 +1,7 @@
 /**
  * `RuntimeSession`: what one endpoint sees of a runtime. Every method
- * answers with structured-clone-safe data; the loader's and the tools'
+ * answers with structured-clone-safe data (lists of skills and activations
+ * in pages: `paging.ts`); the loader's and the tools'
  * errors are `SkillError`s, carried whole by the error transfer handler.
  * A session owns what a page left behind in the worker — its subscriptions
  * and the controllers of its pending loads — and drops them when closed.
@@ -17,12 +18,14 @@ import type { RouteOptions } from '../routing/router.js';
 import type { LoadProgress, RoutedSkill } from '../loader/loader.js';
 import { FORWARDED_STORE_METHODS, type ForwardedStoreMethod } from './store-facade.js';
 import type { SkillRuntime } from './runtime.js';
+import { AnswerPages, type AnswerPage } from './paging.js';
 import type { RemoteLoadOptions, RemoteProgress, RemoteRunToolOptions, RuntimeEventType, ToolDescriptor } from './protocol.js';
 
 /** The API a runtime exposes on an endpoint; the client calls it through Comlink. */
 export class RuntimeSession {
   readonly #runtime: SkillRuntime;
   readonly #loads = new Map<string, AbortController>();
+  readonly #pages = new AnswerPages();
   readonly #subscriptions = new Map<number, { readonly listener: unknown; stop: () => void }>();
   #nextSubscription = 1;
 
@@ -36,7 +39,7 @@ export class RuntimeSession {
   }
 
   /** `loader.loadAll`, cancellable by `abort(callId)`, with progress sent back before the answer. */
-  async loadAll(orgId?: string, userId?: string, options: RemoteLoadOptions = {}, onProgress?: RemoteProgress): Promise<Skill[]> {
+  async loadAll(orgId?: string, userId?: string, options: RemoteLoadOptions = {}, onProgress?: RemoteProgress): Promise<AnswerPage<Skill>> {
     const { callId } = options;
     const controller = new AbortController();
     if (callId !== undefined) this.#loads.set(callId, controller);
@@ -46,7 +49,7 @@ export class RuntimeSession {
       if (onProgress) deliveries.push(Promise.resolve(onProgress(progress)).catch(() => undefined));
     };
     try {
-      return await this.#runtime.loader.loadAll(orgId, userId, { signal: controller.signal, onProgress: report });
+      return this.#pages.first(await this.#runtime.loader.loadAll(orgId, userId, { signal: controller.signal, onProgress: report }));
     } finally {
       if (callId !== undefined) this.#loads.delete(callId);
       await Promise.all(deliveries);
@@ -63,12 +66,17 @@ export class RuntimeSession {
     return this.#runtime.loader.getByName(name);
   }
 
-  getByIntent(intent: string): Skill[] {
-    return this.#runtime.loader.getByIntent(intent);
+  getByIntent(intent: string): AnswerPage<Skill> {
+    return this.#pages.first(this.#runtime.loader.getByIntent(intent));
   }
 
-  getAll(): Skill[] {
-    return this.#runtime.loader.getAll();
+  getAll(): AnswerPage<Skill> {
+    return this.#pages.first(this.#runtime.loader.getAll());
+  }
+
+  /** The next page of a long answer (see `paging.ts`). */
+  nextPage(handle: number): AnswerPage<unknown> {
+    return this.#pages.next(handle);
   }
 
   get size(): number {
@@ -95,8 +103,8 @@ export class RuntimeSession {
     return this.#runtime.loader.route(text, options);
   }
 
-  activate(turn: string | Turn, options: ActivationOptions = {}): SkillActivation[] {
-    return this.#runtime.loader.activate(turn, options);
+  activate(turn: string | Turn, options: ActivationOptions = {}): AnswerPage<SkillActivation> {
+    return this.#pages.first(this.#runtime.loader.activate(turn, options));
   }
 
   catalog(options: CatalogOptions = {}): string {
@@ -161,6 +169,7 @@ export class RuntimeSession {
   close(): void {
     for (const id of [...this.#subscriptions.keys()]) this.unsubscribe(id);
     for (const controller of this.#loads.values()) controller.abort(new SkillError('ABORTED', 'The page disconnected.'));
+    this.#pages.clear();
   }
 }
 
