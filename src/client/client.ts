@@ -41,6 +41,7 @@ export class SkillRuntimeClient<S extends RuntimeStore = RuntimeStore> {
   #connection: Connection;
   #calls = 0;
 
+  /** Connects to the runtime behind `endpoint`; `connectSkillRuntime` is the usual way in. */
   constructor(endpoint: RuntimeEndpoint, options: ConnectOptions = {}) {
     registerSkillErrorTransfer();
     this.#options = options;

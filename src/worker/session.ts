@@ -29,6 +29,7 @@ export class RuntimeSession {
   readonly #subscriptions = new Map<number, { readonly listener: unknown; stop: () => void }>();
   #nextSubscription = 1;
 
+  /** A session over `runtime`; `exposeSkillRuntime` makes one per endpoint. */
   constructor(runtime: SkillRuntime) {
     this.#runtime = runtime;
   }
@@ -62,14 +63,17 @@ export class RuntimeSession {
     this.#loads.get(callId)?.abort(new SkillError('ABORTED', 'The page cancelled the load.'));
   }
 
+  /** `loader.getByName`. */
   getByName(name: string): Skill | undefined {
     return this.#runtime.loader.getByName(name);
   }
 
+  /** `loader.getByIntent`, paged. */
   getByIntent(intent: string): AnswerPage<Skill> {
     return this.#pages.first(this.#runtime.loader.getByIntent(intent));
   }
 
+  /** `loader.getAll`, paged. */
   getAll(): AnswerPage<Skill> {
     return this.#pages.first(this.#runtime.loader.getAll());
   }
@@ -79,34 +83,42 @@ export class RuntimeSession {
     return this.#pages.next(handle);
   }
 
+  /** `loader.size`. */
   get size(): number {
     return this.#runtime.loader.size;
   }
 
+  /** `loader.diagnostics`. */
   get diagnostics(): readonly Diagnostic[] {
     return this.#runtime.loader.diagnostics;
   }
 
+  /** `loader.loaded`. */
   get loaded(): boolean {
     return this.#runtime.loader.loaded;
   }
 
+  /** `loader.digest`. */
   get digest(): string {
     return this.#runtime.loader.digest;
   }
 
+  /** `loader.permissions`, as a plain array. */
   get permissions(): readonly string[] {
     return [...this.#runtime.loader.permissions];
   }
 
+  /** `loader.route`. */
   route(text: string, options: Pick<RouteOptions, 'limit'> = {}): RoutedSkill[] {
     return this.#runtime.loader.route(text, options);
   }
 
+  /** `loader.activate`, paged. */
   activate(turn: string | Turn, options: ActivationOptions = {}): AnswerPage<SkillActivation> {
     return this.#pages.first(this.#runtime.loader.activate(turn, options));
   }
 
+  /** `loader.catalog`. */
   catalog(options: CatalogOptions = {}): string {
     return this.#runtime.loader.catalog(options);
   }
@@ -123,6 +135,7 @@ export class RuntimeSession {
     return runTool(tool, input, options);
   }
 
+  /** `loader.readFile`. */
   readFile(name: string, path: string): Promise<string> {
     return this.#runtime.loader.readFile(name, path);
   }
