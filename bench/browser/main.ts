@@ -23,7 +23,24 @@ interface ColdStart {
   readonly totalMs: number;
   readonly bootMs: number;
   readonly loadAllMs: number;
+  /** The part of `loadAllMs` the worker spent importing the bundle's chunk. */
+  readonly bundleImportMs: number;
+  /** The part the loader spent parsing, hashing and indexing (the rest is the answer's trip, in pages). */
+  readonly loaderLoadMs: number;
   readonly activateMs: number;
+}
+
+/** What the worker answers to a raw `{ bench }` message. */
+function askWorker<T>(worker: Worker, message: { bench: string } & Record<string, unknown>): Promise<T> {
+  return new Promise((resolve) => {
+    const listen = (event: MessageEvent<{ bench?: string }>): void => {
+      if (event.data?.bench !== message.bench) return;
+      worker.removeEventListener('message', listen);
+      resolve(event.data as T);
+    };
+    worker.addEventListener('message', listen);
+    worker.postMessage(message);
+  });
 }
 
 /** Worker creation to the first `activate` answer (a `loadAll` comes first: the worker starts empty). */
@@ -37,9 +54,10 @@ async function coldStart(): Promise<ColdStart> {
   const loaded = performance.now();
   await client.activate(TURN);
   const end = performance.now();
+  const { bundleImportMs, loaderLoadMs } = await askWorker<{ bundleImportMs: number; loaderLoadMs: number }>(worker, { bench: 'timings' });
   client.close();
   worker.terminate();
-  return { totalMs: end - start, bootMs: booted - start, loadAllMs: loaded - booted, activateMs: end - loaded };
+  return { totalMs: end - start, bootMs: booted - start, loadAllMs: loaded - booted, bundleImportMs, loaderLoadMs, activateMs: end - loaded };
 }
 
 async function jsonParse(): Promise<number> {
@@ -66,16 +84,8 @@ async function roundTrip(call: () => Promise<unknown>): Promise<number> {
 }
 
 /** `activate` timed in a loop inside the worker, and the worker's own time in the calls the page made. */
-function inWorker(worker: Worker): Promise<{ median: number; served: number }> {
-  return new Promise((resolve) => {
-    const listen = (event: MessageEvent<{ bench?: string; median?: number; served?: number }>): void => {
-      if (event.data?.bench !== 'activate') return;
-      worker.removeEventListener('message', listen);
-      resolve({ median: event.data.median ?? Number.NaN, served: event.data.served ?? Number.NaN });
-    };
-    worker.addEventListener('message', listen);
-    worker.postMessage({ bench: 'activate', turn: TURN, count: CALLS + 30 });
-  });
+async function inWorker(worker: Worker): Promise<{ median: number; served: number }> {
+  return askWorker(worker, { bench: 'activate', turn: TURN, count: CALLS + 30 });
 }
 
 /** The longest gap between timer ticks on the page while `work` runs, and the long tasks (≥ 50 ms) Chromium saw. */
@@ -165,7 +175,7 @@ async function run(): Promise<Record<string, number | number[] | Record<string, 
   const clone2000Ms = performance.now() - cloneStart;
   return {
     coldStartMs: part('totalMs'),
-    coldStartParts: { firstRunMs: cold[0]?.totalMs ?? Number.NaN, bootMs: part('bootMs'), loadAllMs: part('loadAllMs'), activateMs: part('activateMs') },
+    coldStartParts: { firstRunMs: cold[0]?.totalMs ?? Number.NaN, bootMs: part('bootMs'), loadAllMs: part('loadAllMs'), bundleImportMs: part('bundleImportMs'), loaderLoadMs: part('loaderLoadMs'), activateMs: part('activateMs') },
     jsonParseMs, roundTripMedianMs, inWorkerMedianMs, servedInWorkerMedianMs, emptyRoundTripMedianMs, getByNameRoundTripMedianMs, longestMainThreadGapMs, longestMainThreadGapRunsMs: gaps, idleGapRunsMs: idleGaps, longTasksDuringLoadsMs: longTasks, clone2000Ms };
 }
 
