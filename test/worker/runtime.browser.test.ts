@@ -54,6 +54,15 @@ describe('in a dedicated Worker', () => {
     client.reconnect(startWorker(db));
     expect((await client.loadAll(ORG, USER)).map((s) => s.name)).toContain('kept');
   });
+
+  it('a worker that fails to start fires `error`: one ping finds it lost, long before the next heartbeat', async () => {
+    const worker = new Worker(new URL('./fixtures/broken-worker.ts', import.meta.url), { type: 'module' });
+    workers.push(worker);
+    const client = connectSkillRuntime(worker, { heartbeatInterval: 600_000, heartbeatTimeout: 300 });
+    const error = await rejected(client.getAll());
+    expect(error.code).toBe('WORKER_LOST');
+    expect(error.message).toContain('did not answer a ping within 300 ms');
+  });
 });
 
 describe('in a SharedWorker', () => {
