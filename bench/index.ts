@@ -4,6 +4,7 @@
  *   npm run bench                      # every bench: parse, loader, instructions
  *   npm run bench -- parse --rounds 25 # one bench, more rounds
  *   npm run bench -- loader            # loadAll over a generated directory, with peak memory
+ *   npm run bench:load                 # side by side, fresh processes: loadAll against a bare YAML loader, a name reader, JSON.parse of the bundle
  *   npm run bench -- instructions      # the parse ratio in instructions (callgrind), free of machine noise
  *   npm run bench:routing [file.json…] # routing accuracy and speed on labelled sets (default: bench/data/); --sweep measures the tuning choices
  *
@@ -14,6 +15,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { instructionsChild, runInstructionsBench } from './instructions.bench.js';
+import { loadChild } from './load-kinds.js';
+import { runLoadBench } from './load.bench.js';
 import { CHILD_ENV, loaderChild } from './loader-memory.js';
 import { runLoaderBench } from './loader.bench.js';
 import { runParseBench } from './parse.bench.js';
@@ -23,6 +26,7 @@ const BENCHES: Record<string, (o: Options) => unknown> = {
   parse: (o) => runParseBench(o),
   loader: (o) => runLoaderBench(o),
   instructions: (o) => runInstructionsBench(o),
+  load: (o) => runLoadBench(o),
   routing: (o) => runRoutingBench({ ...o, files: o.files ?? [], sweep: o.sweep ?? false }),
 };
 
@@ -30,6 +34,7 @@ const BENCHES: Record<string, (o: Options) => unknown> = {
 const CHILDREN: Record<string, (spec: string) => Promise<void>> = {
   loader: loaderChild,
   instructions: instructionsChild,
+  load: loadChild,
 };
 
 interface Options {
