@@ -7,6 +7,7 @@ import { createDiagnostic, type Diagnostic, type DiagnosticCode, type Profile } 
 import { SkillError } from '../shared/errors.js';
 import type { FieldContext } from './field-values.js';
 import { readFields } from './fields.js';
+import { readPlainFrontmatter, type PlainRead } from './frontmatter-fast.js';
 import { positionAt, positioner, splitFrontmatter } from './frontmatter.js';
 import { sha256Digest } from '../shared/hash.js';
 import { unsafePathReason } from '../shared/paths.js';
@@ -82,7 +83,8 @@ function parseInto(run: Run, input: string | Uint8Array, options: ParseOptions, 
     return undefined;
   }
   const { frame } = framed;
-  const read = readYaml(frame.yaml);
+  // Plain `key: value` front matter (most files) skips the YAML parser; anything less plain goes to it.
+  const read = readPlainFrontmatter(frame.yaml) ?? readYaml(frame.yaml);
   const position = positioner(read.text);
   const at = (offset: number): [number, number] => {
     const pos = position(offset);
@@ -127,17 +129,17 @@ function byteLengthOver(input: string | Uint8Array, max: number): boolean {
   return new TextEncoder().encode(input).byteLength > max;
 }
 
-function fieldContext(run: Run, read: YamlRead, folder: string | undefined, at: (offset: number) => [number, number]): FieldContext {
+function fieldContext(run: Run, read: YamlRead | PlainRead, folder: string | undefined, at: (offset: number) => [number, number]): FieldContext {
   return {
     profile: run.profile,
     folder,
     report(code, message, key) {
-      const offset = key === undefined ? undefined : keyOffset(read.doc, key);
+      const offset = key === undefined ? undefined : 'keyOffset' in read ? read.keyOffset(key) : keyOffset(read.doc, key);
       if (offset === undefined) report(run, code, message, 2, 1);
       else report(run, code, message, ...at(offset));
     },
-    sourceOf: (path) => scalarSource(read.doc, path),
-    nonTextKeys: (path) => nonTextKeys(read.doc, path),
+    sourceOf: (path) => ('scalarSource' in read ? read.scalarSource(path) : scalarSource(read.doc, path)),
+    nonTextKeys: (path) => ('nonTextKeys' in read ? read.nonTextKeys(path) : nonTextKeys(read.doc, path)),
   };
 }
 
