@@ -15,7 +15,8 @@ import { agentView, loaderCatalog, readLoaderFile, routingRanking } from './agen
 import type { SkillSource } from '../sources/source.js';
 import { DEFAULT_PER_NAMESPACE, storeSource, type SkillStoreLike } from '../sources/store.js';
 import type { SubagentSpec } from './subagent.js';
-import { createRouter, loadRouter, type RouteOptions, type Router, type RouterJSON, type RouterOptions } from '../routing/router.js';
+import type { RouteOptions, Router, RouterJSON, RouterOptions } from '../routing/router.js';
+import { LazyRouter } from './lazy-router.js';
 import { SKILL_PERMISSIONS } from '../agent/tool-names.js';
 import type { SkillTool } from '../agent/tools.js';
 import { LOADER_LIMITS, resolveLimits, type ResolvedLimits, type Skill, type SkillLimits, type SkillSourceKind } from '../format/types.js';
@@ -90,7 +91,7 @@ export interface LoadOptions {
 export class SkillLoader {
   readonly #options: SkillLoaderOptions;
   readonly #limits: ResolvedLimits;
-  readonly #router: Router;
+  readonly #router: LazyRouter;
   #cache: Cache | undefined;
   #generation = 0;
   #committed = 0;
@@ -99,7 +100,7 @@ export class SkillLoader {
     this.#options = options;
     this.#limits = resolveLimits(options.limits, LOADER_LIMITS);
     const { index, ...routing } = options.routing ?? {};
-    this.#router = index ? loadRouter(index, routing) : createRouter(routing);
+    this.#router = new LazyRouter(routing, index);
   }
 
   /**
@@ -132,8 +133,8 @@ export class SkillLoader {
     if (generation > this.#committed) {
       this.#cache = cache;
       this.#committed = generation;
-      // The index follows the cache: only skills whose name or digest changed are re-indexed.
-      this.#router.sync(cache.all);
+      // The index follows the cache, on first use: only skills whose name or digest changed are re-indexed.
+      this.#router.follow(cache.all);
     }
     return [...cache.all];
   }
@@ -170,13 +171,13 @@ export class SkillLoader {
 
   /** The routing index, kept in step with the cache; `router.toJSON()` serialises it. */
   get router(): Router {
-    return this.#router;
+    return this.#router.get();
   }
 
   /** Ranks the `auto` skills for `text`, best first, with calibrated 0–1 scores and no threshold. */
   route(text: string, options: Pick<RouteOptions, 'limit'> = {}): RoutedSkill[] {
     const { byName } = this.#loaded();
-    return this.#router.route(text, options).flatMap((h) => {
+    return this.#router.get().route(text, options).flatMap((h) => {
       const skill = byName.get(h.name);
       return skill ? [{ skill, score: h.score, terms: h.terms }] : [];
     });
@@ -196,7 +197,7 @@ export class SkillLoader {
    */
   activate(turn: string | Turn, options: ActivationOptions = {}): SkillActivation[] {
     this.#loaded();
-    const context = { getByName: (n: string) => this.getByName(n), getByIntent: (i: string) => this.getByIntent(i), router: this.#router };
+    const context = { getByName: (n: string) => this.getByName(n), getByIntent: (i: string) => this.getByIntent(i), router: this.#router.get() };
     return activateTurn(turn, context, { ...this.#options.routing, ...options });
   }
 
@@ -208,7 +209,7 @@ export class SkillLoader {
   upsert(skill: Skill): void {
     const cache = withSkill(this.#loaded(), skill);
     this.#cache = cache;
-    this.#router.upsert(skill);
+    this.#router.get().upsert(skill);
   }
 
   /** Drops one skill from the cache and the index; false when there was none of that name. */
@@ -216,7 +217,7 @@ export class SkillLoader {
     const cache = this.#loaded();
     if (!cache.byName.has(name)) return false;
     this.#cache = withoutSkill(cache, name);
-    this.#router.remove(name);
+    this.#router.get().remove(name);
     return true;
   }
 

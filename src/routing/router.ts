@@ -9,7 +9,7 @@ import { SkillError } from '../shared/errors.js';
 import { pipelineOf, resolveRouterOptions, type ResolvedRouterOptions, type RouterOptions } from './options.js';
 import { bestExampleEvidence, exampleTermsOf, lengthFactor, massOf } from './examples.js';
 import { feedbackTerms, relatedTerms } from './feedback.js';
-import { calibrate, evidence, idf, ROUTER_FIELDS, termProfile, type RawHit, type TermProfile } from './score.js';
+import { calibrate, evidence, idf, ROUTER_FIELDS, termProfile, type RawHit, type RouterField, type TermProfile } from './score.js';
 import type { TextPipeline } from './text-pipeline.js';
 import type { IntentHit, RouteHit, RouteOptions, RouterDocument, RouterJSON, SyncResult } from './types.js';
 import type { Activation, Skill } from '../format/types.js';
@@ -28,6 +28,9 @@ interface Entry {
   readonly doc: RouterDocument;
   readonly profile: TermProfile;
 }
+
+/** A skill's words, field by field, as the pipeline splits them; `exampleWords` has one list per example. */
+type FieldWords = Readonly<Record<RouterField, readonly string[]>> & { readonly exampleWords: readonly (readonly string[])[] };
 
 /** True when a skill takes part in routing: not `manual`, not hidden from the model. */
 export function isRoutable(skill: Skill): boolean {
@@ -53,6 +56,8 @@ export class Router {
   #mass = 0;
   readonly #index: MiniSearch<RouterDocument>;
   readonly #search: SearchOptions;
+  /** The words of the skill being added, for MiniSearch's tokenizer. */
+  #adding: FieldWords | undefined;
 
   /** @internal use {@link createRouter} or {@link loadRouter}. */
   constructor(options: RouterOptions, json?: RouterJSON) {
@@ -86,9 +91,16 @@ export class Router {
     if (current?.digest === skill.digest && current.activation === skill.activation) return;
     if (current) this.remove(skill.name);
     const doc = documentOf(skill);
-    this.#index.add(doc);
+    // Each field is split into words once: MiniSearch indexes these words, and the term profile is made from them.
+    const words = this.#wordsOf(doc);
+    this.#adding = words;
+    try {
+      this.#index.add(doc);
+    } finally {
+      this.#adding = undefined;
+    }
     const intents = (skill.intents ?? []).map((i) => i.toLowerCase());
-    this.#remember(skill.name, { digest: skill.digest, activation: skill.activation, intents, doc, profile: this.#profileOf(doc) });
+    this.#remember(skill.name, { digest: skill.digest, activation: skill.activation, intents, doc, profile: this.#profileOf(words) });
   }
 
   /** Drops a skill from the index; false when it was not there. */
@@ -217,18 +229,27 @@ export class Router {
 
   readonly #termsOf = (text: string): string[] => this.pipeline.terms(text, this.#options.stopWordWeight > 0);
 
-  #profileOf(doc: RouterDocument): TermProfile {
+  /** The words of each field of `doc` (what the pipeline's `words` gives), examples also one list per example. */
+  #wordsOf(doc: RouterDocument): FieldWords {
+    const words = (text: string): string[] => this.pipeline.words(text);
+    const examples = doc.examples === '' ? [] : doc.examples.split('\n').map(words);
+    // The pipeline never lets a word span a line break, so the examples field's words are the examples' words in turn.
+    return { name: words(doc.name), description: words(doc.description), intents: words(doc.intents), tags: words(doc.tags), examples: examples.flat(), exampleWords: examples };
+  }
+
+  #profileOf(words: FieldWords): TermProfile {
     const keep = this.#options.stopWordWeight > 0;
-    const terms = (text: string): string[] => this.pipeline.terms(text, keep);
-    const fields = { name: terms(doc.name), description: terms(doc.description), intents: terms(doc.intents), tags: terms(doc.tags) };
-    const examples = doc.examples === '' ? [] : doc.examples.split('\n').map(terms);
-    return termProfile({ ...fields, examples }, this.#options.fieldWeights, this.#options.exampleShare);
+    const terms = (list: readonly string[]): string[] => list.flatMap((w) => this.pipeline.term(w, keep) ?? []);
+    const fields = { name: terms(words.name), description: terms(words.description), intents: terms(words.intents), tags: terms(words.tags) };
+    return termProfile({ ...fields, examples: words.exampleWords.map(terms) }, this.#options.fieldWeights, this.#options.exampleShare);
   }
 
   #config(): MiniSearchOptions<RouterDocument> {
     return {
       fields: [...ROUTER_FIELDS],
-      tokenize: (text) => this.pipeline.words(text),
+      // While a skill is being added its words are already known; otherwise (a removal) they are made again.
+      // MiniSearch only reads the list it gets.
+      tokenize: (text, field) => ((field === undefined ? undefined : this.#adding?.[field as RouterField]) as string[] | undefined) ?? this.pipeline.words(text),
       processTerm: (word) => this.pipeline.term(word, this.#options.stopWordWeight > 0),
       autoVacuum: false,
     };
@@ -245,6 +266,20 @@ export function createRouter(options: RouterOptions = {}): Router {
  * different schema version or a pipeline of another language.
  */
 export function loadRouter(json: RouterJSON, options: RouterOptions = {}): Router {
+  const pipeline = checkRouterJSON(json, options);
+  try {
+    return new Router({ ...options, pipeline }, json);
+  } catch (e) {
+    throw new SkillError('INVALID_INDEX', `The routing index is malformed: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  }
+}
+
+/**
+ * The checks {@link loadRouter} makes before reading the index, without
+ * reading it: refuses (`INVALID_INDEX`) another schema version or language.
+ * Returns the pipeline the options give.
+ */
+export function checkRouterJSON(json: RouterJSON, options: RouterOptions = {}): TextPipeline {
   const pipeline = pipelineOf(options);
   if (json?.version !== ROUTER_SCHEMA_VERSION) {
     throw new SkillError('INVALID_INDEX', `The routing index has schema version ${String(json?.version)}; this Satchel reads version ${ROUTER_SCHEMA_VERSION}.`);
@@ -252,11 +287,7 @@ export function loadRouter(json: RouterJSON, options: RouterOptions = {}): Route
   if (json.language !== pipeline.language) {
     throw new SkillError('INVALID_INDEX', `The routing index was built for language "${json.language}", the pipeline is "${pipeline.language}".`);
   }
-  try {
-    return new Router({ ...options, pipeline }, json);
-  } catch (e) {
-    throw new SkillError('INVALID_INDEX', `The routing index is malformed: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
-  }
+  return pipeline;
 }
 
 function documentOf(skill: Skill): RouterDocument {
