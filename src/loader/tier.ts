@@ -49,7 +49,7 @@ function entrySkill(entry: SkillEntry, kind: SkillSourceKind, limits: ResolvedLi
   const overLimit = perSkillLimit(entry, limits);
   if (overLimit) diagnostics.push(overLimit);
   if (diagnostics.some((d) => d.severity === 'error')) return { diagnostics };
-  if (entry.skill) return { skill: { ...entry.skill, source: kind }, diagnostics };
+  if (entry.skill) return { skill: { ...entry.skill, source: kind }, diagnostics: [...diagnostics, ...(entry.skillDiagnostics ?? [])] };
   if (entry.text === undefined) {
     diagnostics.push(createDiagnostic('source-error', 'runtime', 'The source listed this skill without its SKILL.md text.', entry.path));
     return { diagnostics };

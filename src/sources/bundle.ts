@@ -8,6 +8,10 @@ import type { Diagnostic } from '../format/diagnostics.js';
 import { SkillError } from '../shared/errors.js';
 import { joinSourcePath, type SkillEntry, type SkillFileInput, type SkillSource, type SourceListing } from './source.js';
 import { inMemorySource, keepsContent, notFound, sourceDiagnostic, toBytes } from './inventory.js';
+import { inReportOrder, usableSkill, type SkillBundleParsed } from './bundle-parsed.js';
+import type { Skill } from '../format/types.js';
+
+export { BUNDLE_PARSE_FORMAT, type SkillBundleParsed } from './bundle-parsed.js';
 
 /** The bundle format version this library writes and reads. */
 export const SKILL_BUNDLE_VERSION = 1;
@@ -44,6 +48,8 @@ export interface SkillBundleEntry {
   readonly files: readonly SkillBundleFile[];
   /** Problems found while listing or bundling this folder. */
   readonly diagnostics?: readonly Diagnostic[];
+  /** The skill the build parsed from `text` (with its own diagnostics), when the bundle is pre-parsed. */
+  readonly skill?: Skill;
 }
 
 /**
@@ -59,12 +65,18 @@ export interface SkillBundle {
   readonly entries: readonly SkillBundleEntry[];
   /** Problems of the bundled folder as a whole (e.g. a discovery limit). */
   readonly diagnostics?: readonly Diagnostic[];
+  /** Present when the build parsed the skills: entries then carry `skill`, and this the routing index. */
+  readonly parsed?: SkillBundleParsed;
 }
 
 /** Options of {@link bundleSource}. */
 export interface BundleSourceOptions {
   /** Name shown in diagnostics (default `bundle`). */
   name?: string;
+  /** Use the skills a pre-parsed bundle carries (default true); false parses every entry's text again. */
+  preparsed?: boolean;
+  /** Check each pre-parsed skill's digest against its fields, body and files; one that fails is parsed from its text (default false). */
+  verify?: boolean;
 }
 
 interface Built {
@@ -98,7 +110,7 @@ interface Built {
 export function bundleSource(bundle: SkillBundle, options: BundleSourceOptions = {}): SkillSource {
   const name = options.name ?? 'bundle';
   let built: Built | undefined;
-  const build = (): Built => (built ??= buildListing(bundle, name));
+  const build = (): Built => (built ??= buildListing(bundle, name, options));
   return inMemorySource(
     name,
     () => build().listing,
@@ -121,7 +133,7 @@ export function isSkillBundle(value: unknown): value is SkillBundle {
   return v['version'] === SKILL_BUNDLE_VERSION && Array.isArray(v['entries']);
 }
 
-function buildListing(bundle: unknown, name: string): Built {
+function buildListing(bundle: unknown, name: string, options: BundleSourceOptions): Built {
   if (!isSkillBundle(bundle)) {
     const version = typeof bundle === 'object' && bundle !== null ? (bundle as Record<string, unknown>)['version'] : undefined;
     throw new SkillError('SOURCE_FAILED', `Source ${name} was not given a skill bundle of version ${SKILL_BUNDLE_VERSION}${version === undefined ? '' : ` (it has version ${String(version)})`}.`);
@@ -129,6 +141,7 @@ function buildListing(bundle: unknown, name: string): Built {
   const diagnostics: Diagnostic[] = Array.isArray(bundle.diagnostics) ? [...bundle.diagnostics] : [];
   const entries: SkillEntry[] = [];
   const readable = new Map<string, Contents | null>();
+  const parsed = options.preparsed === false ? undefined : bundle.parsed;
   bundle.entries.forEach((raw, index) => {
     const entry = entryOf(raw);
     if (!entry) {
@@ -137,7 +150,7 @@ function buildListing(bundle: unknown, name: string): Built {
     }
     readable.set(joinSourcePath(entry.dir, entry.fileName), { text: entry.text });
     for (const f of entry.files) readable.set(joinSourcePath(entry.dir, f.path), contentsOf(f));
-    entries.push(listed(entry));
+    entries.push(listed(entry, usableSkill(parsed, entry.skill, options.verify ?? false)));
   });
   return { listing: { entries, diagnostics }, readable };
 }
@@ -192,8 +205,8 @@ function fromBase64(base64: string, path: string, name: string): Uint8Array {
   return bytes;
 }
 
-/** The entry as sources list it: contents only for the files the parser needs. */
-function listed(entry: SkillBundleEntry): SkillEntry {
+/** The entry as sources list it: contents only for the files the parser needs; a usable pre-parsed skill with its diagnostics. */
+function listed(entry: SkillBundleEntry, skill: Skill | undefined): SkillEntry {
   const files: SkillFileInput[] = entry.files.map((f) => {
     const base = { path: f.path, size: f.size, text: f.text, digest: f.digest };
     return keepsContent(f.path) && f.content !== undefined ? { ...base, content: f.content } : base;
@@ -206,5 +219,7 @@ function listed(entry: SkillBundleEntry): SkillEntry {
     text: entry.text,
     files,
     ...(entry.diagnostics && entry.diagnostics.length > 0 ? { diagnostics: [...entry.diagnostics] } : {}),
+    // The load reports a pre-parsed skill's diagnostics as if it had parsed the text.
+    ...(skill ? { skill, skillDiagnostics: inReportOrder(skill.diagnostics) } : {}),
   };
 }
