@@ -11,6 +11,8 @@
  * - `satchel`: `new SkillLoader({ builtin: directorySource(dir) }).loadAll()`
  *   (validate, digest every file) and one `route()` so routing is ready.
  * - `satchel-load`: `loadAll()` alone (the routing index is built on first use).
+ * - `satchel-list`: `directorySource(dir).list()` alone: the walk, reads and
+ *   resource hashing a load starts with (the floor the file layer sets).
  * - `bundle-json`: `JSON.parse` of a builtin bundle file's text.
  * - `bundle`: the same `JSON.parse`, then a loader over `bundleSource()` of it
  *   (with its serialised routing index when it has one) and `loadAll()`.
@@ -26,7 +28,7 @@ import { directorySource, type DirectorySourceOptions } from '../src/node/direct
 import { bundleSource, type SkillBundle } from '../src/sources/bundle.js';
 
 /** What a load child does. */
-export type LoadKind = 'baseline' | 'reader' | 'satchel' | 'satchel-load' | 'bundle-json' | 'bundle' | 'bundle-route';
+export type LoadKind = 'baseline' | 'reader' | 'satchel' | 'satchel-load' | 'satchel-list' | 'bundle-json' | 'bundle' | 'bundle-route';
 
 /** The spec a load child gets in its environment. */
 export interface LoadChildSpec {
@@ -119,6 +121,7 @@ export async function loadChild(specText: string): Promise<void> {
   if (spec.kind === 'baseline') loaded = (await baseline(spec.path)).length;
   else if (spec.kind === 'reader') loaded = (await reader(spec.path)).length;
   else if (spec.kind === 'satchel' || spec.kind === 'satchel-load') loaded = (await satchel(spec.path, spec.sourceOptions, spec.kind === 'satchel')).size;
+  else if (spec.kind === 'satchel-list') loaded = (await directorySource(spec.path, spec.sourceOptions).list()).entries.length;
   else if (spec.kind === 'bundle-json') loaded = (JSON.parse(text) as SkillBundle).entries.length;
   else {
     const loader = bundle(text);

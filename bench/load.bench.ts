@@ -63,6 +63,7 @@ const FOLDER_RATIOS: Record<string, readonly [LoadKind, LoadKind]> = {
   'satchel-load / baseline': ['satchel-load', 'baseline'],
   'satchel / reader': ['satchel', 'reader'],
   'satchel-load / reader': ['satchel-load', 'reader'],
+  'satchel-list / baseline': ['satchel-list', 'baseline'],
 };
 
 const BUNDLE_RATIOS: Record<string, readonly [LoadKind, LoadKind]> = {
@@ -88,7 +89,7 @@ export async function runLoadBench(options: LoadBenchOptions = {}): Promise<{ be
     writeFileSync(bundleFile, JSON.stringify(bundle));
     const realWorld = REAL_WORLD.find((p) => existsSync(p)) as string;
     const wide: DirectorySourceOptions = { maxFolders: 100_000, maxDepth: 12 };
-    const folderKinds: LoadKind[] = ['baseline', 'reader', 'satchel', 'satchel-load'];
+    const folderKinds: LoadKind[] = ['baseline', 'reader', 'satchel', 'satchel-load', 'satchel-list'];
     const jobs: Job[] = [
       { name: `generated (${count} skills, ${written.files} files)`, path: generated, kinds: folderKinds, sourceOptions: wide, ratios: FOLDER_RATIOS },
       { name: `real-world (${realWorld})`, path: realWorld, kinds: folderKinds, sourceOptions: wide, ratios: FOLDER_RATIOS },

@@ -1,12 +1,13 @@
 /**
  * A fast path for the plainest front matter: `key: value` lines, one level
  * of nested `key: value` or `- item` lines under a key, values that are
- * plain or simply quoted text. Most SKILL.md files look like this, and
+ * plain or simply quoted text, and simple top-level block scalars. Most SKILL.md files look like this, and
  * reading them this way costs a fraction of a full YAML parse.
  *
  * It is deliberately narrow: anything it does not fully understand —
- * comments, flow collections, anchors, aliases, tags, block scalars,
- * multi-line values, escapes, tabs, CRLF, duplicate keys, and every plain
+ * comments, flow collections, anchors, aliases, tags, block scalars other
+ * than the plainest (`>-` and friends over evenly indented lines), multi-line
+ * plain or quoted values, escapes, tabs, CRLF, duplicate keys, and every plain
  * value YAML would read as something other than text (`yes`, `null`, `~`,
  * numbers, dates…) — makes it give up, and the caller parses with `yaml`.
  * A differential property test holds it to `yaml`'s results.
@@ -37,13 +38,20 @@ export interface PlainRead {
 const KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 // Words the core schema (or a YAML 1.1 reader) gives another meaning; text starting like a number goes to `yaml` too.
 const SPECIAL_WORDS = new Set(['null', 'true', 'false', 'yes', 'no', 'on', 'off', 'y', 'n', '__proto__']);
-// Indicators a plain value may not start with (and `~`, `.`, `+`, digits: null and numbers).
-const PLAIN_START = /^[-?:,[\]{}#&*!|>'"%@`~.+0-9]/;
-// Anywhere in a plain value: comment and mapping indicators, flow brackets.
-const PLAIN_UNSURE = /[#[\]{}]|:(?: |$)/;
+// Indicators a plain value may not start with (and `~`, `.`, `+`: null and numbers).
+const PLAIN_START = /^[-?:,[\]{}#&*!|>'"%@`~.+]/;
+// Anywhere in a plain value: comment and mapping indicators (brackets are text inside a block-context plain value).
+const PLAIN_UNSURE = /#|:(?: |$)/;
+// A superset of the core schema's numbers (int, octal, hex, float, exponent, inf, nan): text that looks like one goes to `yaml`.
+const NUMBER_LIKE = /^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
+// Dates and times: text in the core schema, timestamps in YAML 1.1; left to `yaml` to be safe.
+const DATE_LIKE = /^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}/;
 // Text the fast path never reads: tabs, CR, other control characters, BOM, and YAML 1.1 line breaks.
 const UNSURE_TEXT = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff]/;
 const NONE: ReadonlySet<string> = new Set();
+// Block scalar headers read here: literal or folded, clipped or stripped, no indentation indicator, no comment.
+const BLOCK_HEADER = /^[|>]-?$/;
+const SPACES_LINE = /(?:^|\n) +(?:\n|$)/;
 
 /**
  * Reads `text` when it is plain enough to be sure of the result, else
@@ -56,20 +64,24 @@ export function readPlainFrontmatter(text: string): PlainRead | undefined {
 }
 
 interface Line {
+  /** 0-based line number, blank lines counted. */
+  readonly row: number;
   readonly start: number;
   readonly indent: number;
   readonly body: string;
+  /** True when a line break follows the line. */
+  readonly broken: boolean;
 }
 
 /** The lines that are not blank, each with its indent (spaces) and where its text starts. */
 function linesOf(text: string): Line[] {
   const lines: Line[] = [];
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0, row = 0; start < text.length; row++) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
     let indent = start;
     while (indent < end && text.charCodeAt(indent) === 32) indent++;
-    if (indent < end) lines.push({ start: indent, indent: indent - start, body: text.slice(indent, end) });
+    if (indent < end) lines.push({ row, start: indent, indent: indent - start, body: text.slice(indent, end), broken: end < text.length });
     start = end + 1;
   }
   return lines;
@@ -82,7 +94,7 @@ function readLines(text: string): PlainMap | undefined {
     const line = lines[i] as Line;
     const pair = line.indent === 0 ? keyAndRest(line.body) : undefined;
     if (pair === undefined || root.has(pair.key)) return undefined;
-    if (pair.rest !== '') {
+    if (pair.rest !== '' && !BLOCK_HEADER.test(pair.rest)) {
       const value = scalar(pair.rest);
       if (value === undefined) return undefined;
       root.set(pair.key, { offset: line.start, node: value });
@@ -91,7 +103,10 @@ function readLines(text: string): PlainMap | undefined {
     }
     let end = i + 1;
     while (end < lines.length && (lines[end] as Line).indent > 0) end++;
-    const node = block(lines.slice(i + 1, end));
+    const scalarBlock = BLOCK_HEADER.test(pair.rest);
+    // Spaces-only lines can belong to a block scalar's text: leave any such text to `yaml`.
+    if (scalarBlock && SPACES_LINE.test(text)) return undefined;
+    const node = scalarBlock ? blockScalar(pair.rest, line, lines.slice(i + 1, end)) : block(lines.slice(i + 1, end));
     if (node === undefined) return undefined;
     root.set(pair.key, { offset: line.start, node });
     i = end;
@@ -121,6 +136,26 @@ function block(lines: readonly Line[]): PlainNode | undefined {
     map.set(pair.key, { offset: l.start, node: value });
   }
   return map;
+}
+
+/**
+ * A `|` or `>` block scalar (clipped, or stripped with `-`) whose lines all
+ * sit at one indent right below the header, none blank, none ending in a
+ * space: literal lines joined by line breaks, folded ones by spaces.
+ */
+function blockScalar(header: string, at: Line, lines: readonly Line[]): string | undefined {
+  const first = lines[0];
+  const last = lines[lines.length - 1];
+  if (first === undefined || last === undefined || first.row !== at.row + 1) return undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i] as Line;
+    if (l.indent !== first.indent || l.row !== first.row + i || l.body.endsWith(' ')) return undefined;
+  }
+  const strip = header.endsWith('-');
+  // A clipped scalar keeps its final line break only when there is one.
+  if (!strip && !last.broken) return undefined;
+  const joined = lines.map((l) => l.body).join(header.startsWith('|') ? '\n' : ' ');
+  return strip ? joined : `${joined}\n`;
 }
 
 /** `key` and what follows `key:` and its spaces, when the line is a plain-keyed pair. */
@@ -153,7 +188,7 @@ function scalar(raw: string): string | undefined {
     const closed = value.length >= 2 && value.endsWith(quote) && !inner.includes(quote);
     return closed && !(quote === '"' && inner.includes('\\')) ? inner : undefined;
   }
-  if (PLAIN_START.test(value) || PLAIN_UNSURE.test(value) || SPECIAL_WORDS.has(value.toLowerCase())) return undefined;
+  if (PLAIN_START.test(value) || PLAIN_UNSURE.test(value) || NUMBER_LIKE.test(value) || DATE_LIKE.test(value) || SPECIAL_WORDS.has(value.toLowerCase())) return undefined;
   return value;
 }
 

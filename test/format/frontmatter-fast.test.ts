@@ -39,7 +39,7 @@ function expectSameAsYaml(text: string, fast: PlainRead): void {
 const KEYS = ['name', 'description', 'metadata', 'license', 'allowed-tools', 'intents', 'k_1', 'x-y', 'null', 'True', 'on', 'yes', '__proto__', 'constructor', '1a', 'a b', 'a:b', '-k', '"q"'];
 // Pieces of values that YAML reads in a special way, or not at all.
 const RISKY = [': ', ':', ' #', '#', '- ', '-', '? ', ',', '[', ']', '{', '}', '&a', '*a', '!', '!!str ', '|', '>', '%', '@', '`', '~', '.', '+', '0', '1.5', '0x1F', '.inf', '2024-01-01',
-  'yes', 'no', 'null', 'Null', 'true', 'FALSE', 'on', 'y', '"', "'", '\\', '\\n', '\t', '\r', '\u00a0', '\u2028', '\u0085', '\ufeff', 'é', '✓', '😀', ' ', '  '];
+  '1e3', '-1.5e-3', '0o17', '0b1', '1_000', '12:30', '1.0.0', '+1', '.5', '07', 'NaN', '.NaN', 'Infinity', '2024-01-01T10:00:00Z', 'yes', 'no', 'null', 'Null', 'true', 'FALSE', 'on', 'y', '"', "'", '\\', '\\n', '\t', '\r', '\u00a0', '\u2028', '\u0085', '\ufeff', 'é', '✓', '😀', ' ', '  '];
 // Mostly ordinary words, so that many texts are plain enough to answer; a risky piece now and then.
 const word = fc.oneof(
   { arbitrary: fc.constantFrom(...RISKY), weight: 1 },
@@ -57,9 +57,14 @@ const nested = fc.oneof(
   fc.tuple(indent, fc.array(fc.tuple(key, scalarLine), { minLength: 0, maxLength: 3 })).map(([ind, pairs]) => pairs.map(([k, v]) => `${ind}${k}: ${v}`)),
   fc.array(fc.tuple(indent, scalarLine), { minLength: 1, maxLength: 3 }).map((lines) => lines.map(([ind, v]) => `${ind}${v}`)),
 );
+const blockScalar = fc.tuple(fc.constantFrom('|', '|-', '>', '>-', '>+', '|2', '> #c'), fc.array(fc.tuple(indent, valueText, fc.boolean()), { minLength: 0, maxLength: 3 })).map(([header, lines]) => [
+  header,
+  ...lines.map(([ind, v, blank]) => (blank ? `\n${ind}${v}` : `${ind}${v}`)),
+]);
 const entry = fc.oneof(
   { arbitrary: fc.tuple(key, fc.constantFrom(': ', ': ', ':  ', ':', ' : '), scalarLine).map(([k, sep, v]) => [`${k}${sep}${v}`]), weight: 6 },
   { arbitrary: fc.tuple(key, nested).map(([k, lines]) => [`${k}:`, ...lines]), weight: 2 },
+  { arbitrary: fc.tuple(key, blockScalar).map(([k, [header, ...lines]]) => [`${k}: ${header}`, ...lines]), weight: 2 },
   { arbitrary: fc.constantFrom(['# a comment'], [''], ['  '], ['...'], ['- item']), weight: 1 },
 );
 const frontmatter = fc.tuple(fc.array(entry, { minLength: 1, maxLength: 5 }), fc.constantFrom('\n', '\n', '\n', '\r\n'), fc.boolean()).map(([entries, eol, final]) => entries.flat().join(eol) + (final ? eol : ''));
@@ -87,6 +92,17 @@ describe('readPlainFrontmatter', () => {
     expectSameAsYaml(text, fast as PlainRead);
   });
 
+  it.each([
+    ['folded, stripped', 'description: >-\n  Converts PDF files. Use when\n  asked # not a comment\nname: a\n'],
+    ['folded, clipped', 'description: >\n  one\n  two\n\nname: a\n'],
+    ['literal, stripped', 'description: |-\n  - one\n  "two"\n'],
+    ['literal, clipped', 'description: |\n   deep: one\n   two\n'],
+  ])('reads a %s block scalar as yaml does', (_what, text) => {
+    const fast = readPlainFrontmatter(text);
+    expect(fast).toBeDefined();
+    expectSameAsYaml(text, fast as PlainRead);
+  });
+
   it('keeps a non-breaking space at the end of a value, as yaml does', () => {
     const text = 'name: a\u00a0\ndescription: "b\u00a0"\n';
     const fast = readPlainFrontmatter(text);
@@ -101,8 +117,14 @@ describe('readPlainFrontmatter', () => {
     ['a flow map', 'metadata: {a: 1}\n'],
     ['an anchor and an alias', 'a: &x v\nb: *x\n'],
     ['a tag', 'name: !!str 5\n'],
-    ['a block scalar', 'description: >-\n  folded\n'],
-    ['a literal block', 'description: |\n  kept\n'],
+    ['a kept block scalar', 'description: >+\n  kept\n'],
+    ['an indentation indicator', 'description: |2\n  kept\n'],
+    ['a comment after a block header', 'description: > # c\n  x\n'],
+    ['a blank line inside a block scalar', 'description: >-\n  a\n\n  b\n'],
+    ['a more-indented line in a block scalar', 'description: >-\n  a\n    b\n'],
+    ['a trailing space in a block scalar', 'description: |-\n  a \n  b\n'],
+    ['a clipped block scalar with no final line break', 'description: >\n  a'],
+    ['a nested block scalar', 'metadata:\n  a: |\n    x\n'],
     ['a multi-line plain value', 'description: one\n  two\n'],
     ['yes', 'flag: yes\n'],
     ['no', 'flag: No\n'],
@@ -110,6 +132,8 @@ describe('readPlainFrontmatter', () => {
     ['~', 'x: ~\n'],
     ['an empty value', 'x:\nname: a\n'],
     ['a number', 'version: 1.0\n'],
+    ['an exponent', 'n: 1e3\n'],
+    ['a number in a list', 'list:\n  - 42\n'],
     ['a hex number', 'n: 0x1F\n'],
     ['infinity', 'n: .inf\n'],
     ['a date', 'date: 2024-01-01\n'],
