@@ -1,11 +1,12 @@
 /**
  * A fast path for the plainest front matter: `key: value` lines, one level
  * of nested `key: value` or `- item` lines under a key, values that are
- * plain or simply quoted text, and simple top-level block scalars. Most SKILL.md files look like this, and
+ * plain or simply quoted text, one-line flow lists of plain words, and
+ * simple top-level block scalars. Most SKILL.md files look like this, and
  * reading them this way costs a fraction of a full YAML parse.
  *
  * It is deliberately narrow: anything it does not fully understand —
- * comments, flow collections, anchors, aliases, tags, block scalars other
+ * comments, other flow collections, anchors, aliases, tags, block scalars other
  * than the plainest (`>-` and friends over evenly indented lines), multi-line
  * plain or quoted values, escapes, tabs, CRLF, duplicate keys, and every plain
  * value YAML would read as something other than text (`yes`, `null`, `~`,
@@ -51,6 +52,8 @@ const UNSURE_TEXT = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff]
 const NONE: ReadonlySet<string> = new Set();
 // Block scalar headers read here: literal or folded, clipped or stripped, no indentation indicator, no comment.
 const BLOCK_HEADER = /^[|>]-?$/;
+// An item of a flow list read here: starts with a letter or digit; letters, digits, `-`, `_`, `.` and single inner spaces.
+const FLOW_WORD = /^[\p{L}\p{N}][\p{L}\p{N}_.-]*(?: [\p{L}\p{N}_.-]+)*$/u;
 const SPACES_LINE = /(?:^|\n) +(?:\n|$)/;
 
 /**
@@ -95,7 +98,7 @@ function readLines(text: string): PlainMap | undefined {
     const pair = line.indent === 0 ? keyAndRest(line.body) : undefined;
     if (pair === undefined || root.has(pair.key)) return undefined;
     if (pair.rest !== '' && !BLOCK_HEADER.test(pair.rest)) {
-      const value = scalar(pair.rest);
+      const value = valueOf(pair.rest);
       if (value === undefined) return undefined;
       root.set(pair.key, { offset: line.start, node: value });
       i++;
@@ -131,7 +134,7 @@ function block(lines: readonly Line[]): PlainNode | undefined {
   const map: PlainMap = new Map();
   for (const l of lines) {
     const pair = keyAndRest(l.body);
-    const value = pair === undefined || pair.rest === '' || map.has(pair.key) ? undefined : scalar(pair.rest);
+    const value = pair === undefined || pair.rest === '' || map.has(pair.key) ? undefined : valueOf(pair.rest);
     if (pair === undefined || value === undefined) return undefined;
     map.set(pair.key, { offset: l.start, node: value });
   }
@@ -176,6 +179,25 @@ function trimSpaces(s: string): string {
   while (start < end && s.charCodeAt(start) === 32) start++;
   while (end > start && s.charCodeAt(end - 1) === 32) end--;
   return s.slice(start, end);
+}
+
+/** A one-line value: text, or a flow list of plain words. */
+function valueOf(raw: string): PlainNode | undefined {
+  return raw.startsWith('[') ? flowList(raw) : scalar(raw);
+}
+
+/** `[a, b-c, d e]`: a one-line flow list of plain words (letters, digits, `-`, `_`, `.`, inner spaces), nothing else. */
+function flowList(raw: string): string[] | undefined {
+  if (!raw.endsWith(']')) return undefined;
+  const inner = trimSpaces(raw.slice(1, -1));
+  if (inner === '') return [];
+  const items: string[] = [];
+  for (const part of inner.split(',')) {
+    const item = trimSpaces(part);
+    if (!FLOW_WORD.test(item) || NUMBER_LIKE.test(item) || DATE_LIKE.test(item) || SPECIAL_WORDS.has(item.toLowerCase())) return undefined;
+    items.push(item);
+  }
+  return items;
 }
 
 /** The text of a one-line value: plain, or quoted with nothing to unescape. */

@@ -57,6 +57,8 @@ const nested = fc.oneof(
   fc.tuple(indent, fc.array(fc.tuple(key, scalarLine), { minLength: 0, maxLength: 3 })).map(([ind, pairs]) => pairs.map(([k, v]) => `${ind}${k}: ${v}`)),
   fc.array(fc.tuple(indent, scalarLine), { minLength: 1, maxLength: 3 }).map((lines) => lines.map(([ind, v]) => `${ind}${v}`)),
 );
+const flowItem = fc.oneof({ arbitrary: fc.constantFrom('pdf', 'a b', 'x-y', 'v1.2', 'Zoë', '_k'), weight: 3 }, { arbitrary: word, weight: 1 });
+const flowList = fc.tuple(fc.array(flowItem, { minLength: 0, maxLength: 4 }), fc.constantFrom(', ', ',', ' , '), fc.constantFrom('', ' ', ',')).map(([items, sep, end]) => `[${items.join(sep)}${end}]`);
 const blockScalar = fc.tuple(fc.constantFrom('|', '|-', '>', '>-', '>+', '|2', '> #c'), fc.array(fc.tuple(indent, valueText, fc.boolean()), { minLength: 0, maxLength: 3 })).map(([header, lines]) => [
   header,
   ...lines.map(([ind, v, blank]) => (blank ? `\n${ind}${v}` : `${ind}${v}`)),
@@ -64,6 +66,7 @@ const blockScalar = fc.tuple(fc.constantFrom('|', '|-', '>', '>-', '>+', '|2', '
 const entry = fc.oneof(
   { arbitrary: fc.tuple(key, fc.constantFrom(': ', ': ', ':  ', ':', ' : '), scalarLine).map(([k, sep, v]) => [`${k}${sep}${v}`]), weight: 6 },
   { arbitrary: fc.tuple(key, nested).map(([k, lines]) => [`${k}:`, ...lines]), weight: 2 },
+  { arbitrary: fc.tuple(key, flowList, fc.boolean()).map(([k, list, inner]) => (inner ? ['metadata:', `  ${k}: ${list}`] : [`${k}: ${list}`])), weight: 2 },
   { arbitrary: fc.tuple(key, blockScalar).map(([k, [header, ...lines]]) => [`${k}: ${header}`, ...lines]), weight: 2 },
   { arbitrary: fc.constantFrom(['# a comment'], [''], ['  '], ['...'], ['- item']), weight: 1 },
 );
@@ -96,8 +99,9 @@ describe('readPlainFrontmatter', () => {
     ['folded, stripped', 'description: >-\n  Converts PDF files. Use when\n  asked # not a comment\nname: a\n'],
     ['folded, clipped', 'description: >\n  one\n  two\n\nname: a\n'],
     ['literal, stripped', 'description: |-\n  - one\n  "two"\n'],
+    ['flow list', 'tags: [pdf, x-y, a b, v1.2]\nmetadata:\n  tags: []\n'],
     ['literal, clipped', 'description: |\n   deep: one\n   two\n'],
-  ])('reads a %s block scalar as yaml does', (_what, text) => {
+  ])('reads a %s value as yaml does', (_what, text) => {
     const fast = readPlainFrontmatter(text);
     expect(fast).toBeDefined();
     expectSameAsYaml(text, fast as PlainRead);
@@ -113,7 +117,12 @@ describe('readPlainFrontmatter', () => {
   it.each([
     ['a comment', 'name: a # note\n'],
     ['a comment line', '# head\nname: a\n'],
-    ['a flow list', 'tags: [a, b]\n'],
+    ['a flow list with a quoted item', 'tags: [a, "b"]\n'],
+    ['a nested flow list', 'tags: [a, [b]]\n'],
+    ['a flow list with an empty item', 'tags: [a, , b]\n'],
+    ['a flow list with a number', 'tags: [a, 1]\n'],
+    ['a flow list with a word yaml reads as a boolean', 'tags: [a, true]\n'],
+    ['a flow list with a comment after it', 'tags: [a] # c\n'],
     ['a flow map', 'metadata: {a: 1}\n'],
     ['an anchor and an alias', 'a: &x v\nb: *x\n'],
     ['a tag', 'name: !!str 5\n'],
