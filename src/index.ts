@@ -40,7 +40,7 @@ export {
 } from './format/types.js';
 export { isSkillSource, type SkillEntry, type SkillFileInput, type SkillSource, type SourceCallOptions, type SourceListing } from './sources/source.js';
 export { sha256Digest } from './shared/hash.js';
-export { bundleSource, isSkillBundle, SKILL_BUNDLE_VERSION, type BundleSourceOptions, type SkillBundle, type SkillBundleEntry, type SkillBundleFile } from './sources/bundle.js';
+export { bundleSource, isSkillBundle, SKILL_BUNDLE_VERSION, type BundleSourceOptions, type SkillBundle, type SkillBundleEntry, type SkillBundleFile, BUNDLE_PARSE_FORMAT, type SkillBundleParsed } from './sources/bundle.js';
 export { SkillLoader, type LoadOptions, type LoadProgress, type LoaderLimits, type LoaderRoutingOptions, type RoutedSkill, type SkillLoaderOptions } from './loader/loader.js';
 export { createTextPipeline, capText, ENGLISH, type TextLanguage, type TextPipeline, type TextPipelineOptions } from './routing/text-pipeline.js';
 export {

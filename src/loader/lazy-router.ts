@@ -17,8 +17,11 @@ export class LazyRouter {
 
   /** A serialised `index` is checked now (version, language) and read on first use. */
   constructor(options: RouterOptions, index?: RouterJSON) {
-    if (index) checkRouterJSON(index, options);
-    this.#make = index ? () => loadRouter(index, options) : () => createRouter(options);
+    if (index) {
+      // The pipeline the check makes is the one the router will use: made once.
+      const pipeline = checkRouterJSON(index, options);
+      this.#make = () => loadRouter(index, { ...options, pipeline });
+    } else this.#make = () => createRouter(options);
   }
 
   /** Records the skills the index must follow; the work waits for the next {@link get}. */

@@ -81,8 +81,8 @@ export interface BundleSourceOptions {
 
 interface Built {
   readonly listing: SourceListing;
-  /** Source path → contents; `null` for a listed file whose contents are not in the bundle. */
-  readonly readable: ReadonlyMap<string, Contents | null>;
+  /** The well-formed entries, for reads. */
+  readonly valid: readonly SkillBundleEntry[];
 }
 
 /**
@@ -111,11 +111,13 @@ export function bundleSource(bundle: SkillBundle, options: BundleSourceOptions =
   const name = options.name ?? 'bundle';
   let built: Built | undefined;
   const build = (): Built => (built ??= buildListing(bundle, name, options));
+  // Made on the first read, not at start: a page that never reads a file never pays for the map.
+  let readable: ReadonlyMap<string, Contents | null> | undefined;
   return inMemorySource(
     name,
     () => build().listing,
     (path) => {
-      const { readable } = build();
+      readable ??= readableOf(build().valid);
       const content = readable.get(path);
       if (content === undefined) throw notFound(path, name);
       if (content === null) {
@@ -140,7 +142,7 @@ function buildListing(bundle: unknown, name: string, options: BundleSourceOption
   }
   const diagnostics: Diagnostic[] = Array.isArray(bundle.diagnostics) ? [...bundle.diagnostics] : [];
   const entries: SkillEntry[] = [];
-  const readable = new Map<string, Contents | null>();
+  const valid: SkillBundleEntry[] = [];
   const parsed = options.preparsed === false ? undefined : bundle.parsed;
   bundle.entries.forEach((raw, index) => {
     const entry = entryOf(raw);
@@ -148,11 +150,20 @@ function buildListing(bundle: unknown, name: string, options: BundleSourceOption
       diagnostics.push(sourceDiagnostic('source-error', `Entry ${index} of source ${name} is malformed; it is left out.`, name));
       return;
     }
-    readable.set(joinSourcePath(entry.dir, entry.fileName), { text: entry.text });
-    for (const f of entry.files) readable.set(joinSourcePath(entry.dir, f.path), contentsOf(f));
+    valid.push(entry);
     entries.push(listed(entry, usableSkill(parsed, entry.skill, options.verify ?? false)));
   });
-  return { listing: { entries, diagnostics }, readable };
+  return { listing: { entries, diagnostics }, valid };
+}
+
+/** Source path → contents of every file of `entries`; `null` for a listed file whose contents are not in the bundle. */
+function readableOf(entries: readonly SkillBundleEntry[]): Map<string, Contents | null> {
+  const readable = new Map<string, Contents | null>();
+  for (const entry of entries) {
+    readable.set(joinSourcePath(entry.dir, entry.fileName), { text: entry.text });
+    for (const f of entry.files) readable.set(joinSourcePath(entry.dir, f.path), contentsOf(f));
+  }
+  return readable;
 }
 
 /** The entry when it has the bundle shape (it may come from fetched JSON), else `undefined`. */
