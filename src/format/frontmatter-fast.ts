@@ -41,8 +41,6 @@ const KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 const SPECIAL_WORDS = new Set(['null', 'true', 'false', 'yes', 'no', 'on', 'off', 'y', 'n', '__proto__']);
 // Indicators a plain value may not start with (and `~`, `.`, `+`: null and numbers).
 const PLAIN_START = /^[-?:,[\]{}#&*!|>'"%@`~.+]/;
-// Anywhere in a plain value: comment and mapping indicators (brackets are text inside a block-context plain value).
-const PLAIN_UNSURE = /#|:(?: |$)/;
 // A superset of the core schema's numbers (int, octal, hex, float, exponent, inf, nan): text that looks like one goes to `yaml`.
 const NUMBER_LIKE = /^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
 // Dates and times: text in the core schema, timestamps in YAML 1.1; left to `yaml` to be safe.
@@ -166,7 +164,7 @@ function keyAndRest(body: string): { key: string; rest: string } | undefined {
   const colon = body.indexOf(':');
   if (colon <= 0) return undefined;
   const key = body.slice(0, colon);
-  if (!KEY.test(key) || SPECIAL_WORDS.has(key.toLowerCase())) return undefined;
+  if (!KEY.test(key) || isSpecialWord(key)) return undefined;
   const after = body.charCodeAt(colon + 1);
   if (colon + 1 < body.length && after !== 32) return undefined;
   return { key, rest: trimSpaces(body.slice(colon + 1)) };
@@ -194,10 +192,20 @@ function flowList(raw: string): string[] | undefined {
   const items: string[] = [];
   for (const part of inner.split(',')) {
     const item = trimSpaces(part);
-    if (!FLOW_WORD.test(item) || NUMBER_LIKE.test(item) || DATE_LIKE.test(item) || SPECIAL_WORDS.has(item.toLowerCase())) return undefined;
+    if (!FLOW_WORD.test(item) || NUMBER_LIKE.test(item) || DATE_LIKE.test(item) || isSpecialWord(item)) return undefined;
     items.push(item);
   }
   return items;
+}
+
+/** True for a word of {@link SPECIAL_WORDS} in any case; long text is never lower-cased (descriptions are long). */
+function isSpecialWord(s: string): boolean {
+  return s.length <= 9 && SPECIAL_WORDS.has(s.toLowerCase());
+}
+
+/** A comment or mapping indicator anywhere in a plain value (brackets are text inside a block-context plain value). */
+function plainUnsure(value: string): boolean {
+  return value.includes('#') || value.includes(': ') || value.endsWith(':');
 }
 
 /** The text of a one-line value: plain, or quoted with nothing to unescape. */
@@ -210,7 +218,7 @@ function scalar(raw: string): string | undefined {
     const closed = value.length >= 2 && value.endsWith(quote) && !inner.includes(quote);
     return closed && !(quote === '"' && inner.includes('\\')) ? inner : undefined;
   }
-  if (PLAIN_START.test(value) || PLAIN_UNSURE.test(value) || NUMBER_LIKE.test(value) || DATE_LIKE.test(value) || SPECIAL_WORDS.has(value.toLowerCase())) return undefined;
+  if (PLAIN_START.test(value) || plainUnsure(value) || NUMBER_LIKE.test(value) || DATE_LIKE.test(value) || isSpecialWord(value)) return undefined;
   return value;
 }
 
