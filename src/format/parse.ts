@@ -108,7 +108,8 @@ function decodeInput(run: Run, input: string | Uint8Array, maxBytes: number): st
     return undefined;
   }
   const text = typeof input === 'string' ? input : decodeUtf8(input);
-  if (text === undefined || hasLoneSurrogate(text)) {
+  // Text decoded from valid UTF-8 cannot hold a lone surrogate: only a given string is checked.
+  if (text === undefined || (typeof input === 'string' && hasLoneSurrogate(text))) {
     report(run, 'invalid-encoding', 'The file is not valid UTF-8 text.');
     return undefined;
   }
