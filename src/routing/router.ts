@@ -9,7 +9,8 @@ import { SkillError } from '../shared/errors.js';
 import { pipelineOf, resolveRouterOptions, type ResolvedRouterOptions, type RouterOptions } from './options.js';
 import { bestExampleEvidence, exampleTermsOf, lengthFactor, massOf } from './examples.js';
 import { feedbackTerms, relatedTerms } from './feedback.js';
-import { calibrate, evidence, idf, ROUTER_FIELDS, termProfile, type RawHit, type RouterField, type TermProfile } from './score.js';
+import { calibrate, evidence, idf, ROUTER_FIELDS, type RawHit, type RouterField, type TermProfile } from './score.js';
+import { fieldWords, profileOfWords, type FieldWords } from './field-words.js';
 import type { TextPipeline } from './text-pipeline.js';
 import type { IntentHit, RouteHit, RouteOptions, RouterDocument, RouterJSON, SyncResult } from './types.js';
 import type { Activation, Skill } from '../format/types.js';
@@ -28,9 +29,6 @@ interface Entry {
   readonly doc: RouterDocument;
   readonly profile: TermProfile;
 }
-
-/** A skill's words, field by field, as the pipeline splits them; `exampleWords` has one list per example. */
-type FieldWords = Readonly<Record<RouterField, readonly string[]>> & { readonly exampleWords: readonly (readonly string[])[] };
 
 /** True when a skill takes part in routing: not `manual`, not hidden from the model. */
 export function isRoutable(skill: Skill): boolean {
@@ -92,7 +90,7 @@ export class Router {
     if (current) this.remove(skill.name);
     const doc = documentOf(skill);
     // Each field is split into words once: MiniSearch indexes these words, and the term profile is made from them.
-    const words = this.#wordsOf(doc);
+    const words = fieldWords(this.pipeline, doc);
     this.#adding = words;
     try {
       this.#index.add(doc);
@@ -100,7 +98,7 @@ export class Router {
       this.#adding = undefined;
     }
     const intents = (skill.intents ?? []).map((i) => i.toLowerCase());
-    this.#remember(skill.name, { digest: skill.digest, activation: skill.activation, intents, doc, profile: this.#profileOf(words) });
+    this.#remember(skill.name, { digest: skill.digest, activation: skill.activation, intents, doc, profile: profileOfWords(this.pipeline, words, this.#options) });
   }
 
   /** Drops a skill from the index; false when it was not there. */
@@ -228,21 +226,6 @@ export class Router {
   }
 
   readonly #termsOf = (text: string): string[] => this.pipeline.terms(text, this.#options.stopWordWeight > 0);
-
-  /** The words of each field of `doc` (what the pipeline's `words` gives), examples also one list per example. */
-  #wordsOf(doc: RouterDocument): FieldWords {
-    const words = (text: string): string[] => this.pipeline.words(text);
-    const examples = doc.examples === '' ? [] : doc.examples.split('\n').map(words);
-    // The pipeline never lets a word span a line break, so the examples field's words are the examples' words in turn.
-    return { name: words(doc.name), description: words(doc.description), intents: words(doc.intents), tags: words(doc.tags), examples: examples.flat(), exampleWords: examples };
-  }
-
-  #profileOf(words: FieldWords): TermProfile {
-    const keep = this.#options.stopWordWeight > 0;
-    const terms = (list: readonly string[]): string[] => list.flatMap((w) => this.pipeline.term(w, keep) ?? []);
-    const fields = { name: terms(words.name), description: terms(words.description), intents: terms(words.intents), tags: terms(words.tags) };
-    return termProfile({ ...fields, examples: words.exampleWords.map(terms) }, this.#options.fieldWeights, this.#options.exampleShare);
-  }
 
   #config(): MiniSearchOptions<RouterDocument> {
     return {

@@ -66,6 +66,7 @@ const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 // lower→Upper (`camelCase`) and the last capital of a run before a lower-case letter (`PDFTool`).
 const CASE_CHANGE = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
 const LATIN_MARKS = /(?<=\p{Script=Latin})\p{M}+/gu;
+const UPPER_INSIDE = /[^]\p{Lu}/u;
 
 /**
  * Builds a text pipeline.
@@ -88,7 +89,8 @@ export function createTextPipeline(options: TextPipelineOptions = {}): TextPipel
   const words = (text: string): string[] => {
     const out: string[] = [];
     for (const token of text.normalize('NFKC').match(WORD) ?? []) {
-      for (const part of token.split(CASE_CHANGE)) {
+      // Only a capital after the first letter can start a new part: most words skip the costly split.
+      for (const part of UPPER_INSIDE.test(token) ? token.split(CASE_CHANGE) : [token]) {
         const word = foldCase(part, fold);
         // A lone Latin letter (`s` of `it's`, `t` of `don't`) carries nothing to route on.
         if (word.length > 1 || !/[a-z]/.test(word)) out.push(word);

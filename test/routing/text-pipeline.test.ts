@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { capText, createTextPipeline, ENGLISH, type TextLanguage } from '../../src/routing/text-pipeline.js';
 
 describe('text pipeline', () => {
@@ -52,5 +53,21 @@ describe('text pipeline', () => {
     expect(capText('alpha beta gamma', 13)).toBe('alpha beta');
     const emoji = 'a'.repeat(9) + '😀';
     expect(capText(emoji, 10)).toBe('a'.repeat(9));
+  });
+});
+
+describe('text pipeline words: the split shortcut', () => {
+  // The split every token went through before words without an inner capital skipped it.
+  const CASE_CHANGE = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
+  const reference = (text: string): string[] => {
+    const pipeline = createTextPipeline();
+    return (text.normalize('NFKC').match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).flatMap((token) => token.split(CASE_CHANGE).flatMap((part) => pipeline.words(part)));
+  };
+  const piece = fc.constantFrom('PDF', 'Tool', 'pdf', 'camelCase', 'XMLHttp', 'Émile', 'ÉTÉ', 'ǅ', 'straße', 'İ', 'a1B', '9Z', ' ', '-', '_', 'ß', 'Ωmega', 'ΣΑΣ');
+  it('gives the words the full case split gives', () => {
+    const pipeline = createTextPipeline();
+    fc.assert(fc.property(fc.array(fc.oneof(piece, fc.string({ maxLength: 4 })), { maxLength: 8 }).map((p) => p.join('')), (text) => {
+      expect(pipeline.words(text)).toEqual(reference(text));
+    }), { numRuns: 2000 });
   });
 });
