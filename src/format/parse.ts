@@ -212,7 +212,7 @@ export function fileOf(f: SkillFileInput): SkillFile {
   return {
     path: f.path,
     size: f.size ?? bytes?.byteLength ?? 0,
-    text: f.text ?? (bytes ? isTextBytes(bytes) : true),
+    isText: f.isText ?? (bytes ? isTextBytes(bytes) : true),
     digest: f.digest ?? (bytes ? sha256Digest(bytes) : ''),
   };
 }

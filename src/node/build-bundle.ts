@@ -111,8 +111,8 @@ async function bundleEntry(source: SkillSource, entry: SkillEntry, context: Entr
   }
   const files: SkillBundleFile[] = [];
   for (const f of entry.files ?? []) {
-    const base = { path: f.path, size: f.size ?? 0, text: f.text ?? false, digest: f.digest ?? '' };
-    const skip = refused || (!base.text && !context.embedBinary);
+    const base = { path: f.path, size: f.size ?? 0, isText: f.isText ?? false, digest: f.digest ?? '' };
+    const skip = refused || (!base.isText && !context.embedBinary);
     files.push(skip ? base : { ...base, ...(await contentsOf(source, joinSourcePath(entry.dir, f.path), f.content, context, diagnostics, path)) });
   }
   return {

@@ -24,7 +24,7 @@ export interface SkillBundleFile {
   /** Size in bytes. */
   readonly size: number;
   /** True for UTF-8 text. */
-  readonly text: boolean;
+  readonly isText: boolean;
   /** `sha256:` + hex of the bytes. */
   readonly digest: string;
   /** The contents of a text file. */
@@ -189,7 +189,7 @@ function isBundleFile(value: unknown): value is SkillBundleFile {
   return (
     typeof f['path'] === 'string' &&
     typeof f['size'] === 'number' &&
-    typeof f['text'] === 'boolean' &&
+    typeof f['isText'] === 'boolean' &&
     typeof f['digest'] === 'string' &&
     (f['content'] === undefined || typeof f['content'] === 'string') &&
     (f['base64'] === undefined || typeof f['base64'] === 'string')
@@ -220,7 +220,7 @@ function fromBase64(base64: string, path: string, name: string): Uint8Array {
 /** The entry as sources list it: contents only for the files the parser needs; a usable pre-parsed skill with its diagnostics. */
 function listed(entry: SkillBundleEntry, skill: Skill | undefined): SkillEntry {
   const files: SkillFileInput[] = entry.files.map((f) => {
-    const base = { path: f.path, size: f.size, text: f.text, digest: f.digest };
+    const base = { path: f.path, size: f.size, isText: f.isText, digest: f.digest };
     return keepsContent(f.path) && f.content !== undefined ? { ...base, content: f.content } : base;
   });
   return {
