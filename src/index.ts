@@ -47,8 +47,10 @@ export {
 } from './format/types.js';
 
 // ── Sources: where skills come from ─────────────────────────────────────────────────────────────────────────
-export { isSkillSource, type NameFromFolderOption, type SkillEntry, type SkillFileInput, type SkillSource, type SourceCallOptions, type SourceListing } from './sources/source.js';
+export { isSkillSource, type BundleIdentity, type NameFromFolderOption, type SkillEntry, type SkillFileInput, type SkillSource, type SourceCallOptions, type SourceChange, type SourceListing } from './sources/source.js';
 export { memorySource, type MemoryFiles, type MemorySourceOptions } from './sources/memory.js';
+export { memoryPluginSource, type MemoryPluginSourceOptions } from './sources/plugin-memory.js';
+export { PLUGIN_LIMITS, type PluginLimits } from './sources/plugin.js';
 export { storeSource, DEFAULT_PER_NAMESPACE, type SkillStoreItem, type SkillStoreLike, type StoreSourceOptions } from './sources/store.js';
 export type { SkillDocument } from './sources/skill-document.js';
 export { bundleSource, isSkillBundle, SKILL_BUNDLE_VERSION, type BundleSourceOptions, type SkillBundle, type SkillBundleEntry, type SkillBundleFile } from './sources/bundle.js';

@@ -8,7 +8,7 @@ import { substituteArguments } from './arguments.js';
 import { isModelVisible } from './catalog.js';
 import { utf8ByteLength } from '../shared/text.js';
 import { SkillError } from '../format/errors.js';
-import { unsafePathReason } from '../shared/paths.js';
+import { unsafeResourcePathReason } from '../shared/paths.js';
 import { SKILLS_LOAD, SKILLS_READ, SKILLS_READ_GRANT } from './tool-names.js';
 import type { Skill, SkillFile } from '../format/types.js';
 
@@ -162,7 +162,7 @@ export function loadedSkill(skill: Skill, args: string | undefined): LoadedSkill
  */
 export function listedTextFile(skill: Skill, path: unknown): SkillFile {
   if (typeof path !== 'string') throw invalid('`path` must be text.');
-  const reason = unsafePathReason(path, Number.POSITIVE_INFINITY);
+  const reason = unsafeResourcePathReason(path, Number.POSITIVE_INFINITY);
   if (reason) throw new SkillError('UNSAFE_PATH', `Cannot read \`${path}\` of skill "${skill.name}": ${reason}.`, { path });
   const file = skill.files.find((f) => f.path === path);
   if (!file) {

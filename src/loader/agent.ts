@@ -9,7 +9,7 @@ import { SkillError } from '../format/errors.js';
 import { sha256Digest } from '../shared/hash.js';
 import { setDigest } from '../agent/skill-set.js';
 import { originOf } from '../sources/origin.js';
-import { joinSourcePath } from '../sources/source.js';
+import { resolveSkillPath } from '../shared/paths.js';
 import { isBytes } from '../sources/inventory.js';
 import { DEFAULT_SOURCE_TIMEOUT_MS, raceSourceCall, sourceTimeout, type SourceCallBounds } from './source-call.js';
 import { decodeUtf8 } from '../shared/text.js';
@@ -83,8 +83,11 @@ async function readVerified(skill: Skill, file: SkillFile, limits: ResolvedLimit
   const origin = originOf(skill);
   if (!origin) throw new SkillError('NOT_FOUND', `Skill "${skill.name}" was not loaded from a source, so its file \`${file.path}\` cannot be read.`, { path: file.path });
   const { source } = origin;
+  // A plugin skill's shared file (`../../shared/x`) lives two folders up from the skill's own.
+  const at = resolveSkillPath(origin.dir, file.path);
+  if (at === undefined) throw new SkillError('NOT_FOUND', `\`${file.path}\` of skill "${skill.name}" lies outside its source.`, { path: file.path });
   // A source that never answers cannot hold the read: it is raced against the signal and the timeout.
-  const bytes: unknown = await raceSourceCall(source, `read(${file.path})`, { ...bounds, timeoutMs: sourceTimeout(source, bounds.timeoutMs) }, (o) => source.read(joinSourcePath(origin.dir, file.path), o));
+  const bytes: unknown = await raceSourceCall(source, `read(${file.path})`, { ...bounds, timeoutMs: sourceTimeout(source, bounds.timeoutMs) }, (o) => source.read(at, o));
   if (!isBytes(bytes)) throw new SkillError('SOURCE_FAILED', `Source ${source.name} returned ${bytes === null ? 'null' : `a ${typeof bytes}`} for \`${file.path}\`, not bytes.`, { path: file.path });
   if (bytes.byteLength > limits.maxFileBytes) {
     throw new SkillError('LIMIT_EXCEEDED', `\`${file.path}\` of skill "${skill.name}" is ${bytes.byteLength} bytes; maxFileBytes is ${limits.maxFileBytes}.`, { path: file.path });
