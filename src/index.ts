@@ -82,7 +82,9 @@ export { defineSkill, type SkillDefinition } from './agent/define-skill.js';
 export { createSkillSet, type SkillSet } from './agent/skill-set.js';
 export type { CatalogOptions, CatalogTurn } from './agent/catalog.js';
 export type { JsonSchema, ListedFile, LoadedSkill, ReadFileResult, SkillTool } from './agent/tools.js';
-export { SKILLS_LOAD, SKILLS_READ, SKILLS_READ_GRANT, SKILLS_PERMISSIONS } from './agent/tool-names.js';
+export { SKILLS_LOAD, SKILLS_READ, SKILLS_READ_GRANT, SKILLS_PERMISSIONS, SKILLS_LIST, SKILLS_GREP, SKILLS_FILE_PERMISSIONS } from './agent/tool-names.js';
+export { type ListFilesResult } from './agent/file-tools.js';
+export { GREP_LIMITS, type GrepMatch, type GrepResult } from './agent/grep.js';
 export { withSkills, type AgentOptionsLike, type SkillProvider, type WithSkills } from './agent/with-skills.js';
 export { checkGrants, runTool, type GrantedTool, type RunnableTool, type RunToolOptions } from './agent/grants.js';
 export {

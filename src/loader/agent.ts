@@ -14,12 +14,14 @@ import { isBytes } from '../sources/inventory.js';
 import { DEFAULT_SOURCE_TIMEOUT_MS, raceSourceCall, sourceTimeout, type SourceCallBounds } from './source-call.js';
 import { decodeUtf8 } from '../shared/text.js';
 import { createSkillTools, listedTextFile, type SkillTool } from '../agent/tools.js';
+import { createFileTools } from '../agent/file-tools.js';
 import type { ResolvedLimits, Skill, SkillFile } from '../format/types.js';
 
 /** Digest and tools of one cache, made once per cache. */
 interface AgentView {
   readonly digest: string;
   readonly tools: readonly SkillTool[];
+  readonly fileTools: readonly SkillTool[];
 }
 
 // Keyed by the cache's skill list, which every load, upsert or removal replaces.
@@ -46,8 +48,8 @@ export function agentView(skills: readonly Skill[], limits: ResolvedLimits, time
   if (!view) {
     const digest = setDigest(skills);
     // Thousands of names would not fit a prompt as an enum: past the catalog's size, `name` is a plain string.
-    const tools = createSkillTools({ skills, digest, maxEnumBytes: limits.maxCatalogBytes, readText: (skill, file) => readVerified(skill, file, limits, { timeoutMs }) });
-    view = { digest, tools };
+    const shelf = { skills, digest, maxEnumBytes: limits.maxCatalogBytes, readText: (skill: Skill, file: SkillFile) => readVerified(skill, file, limits, { timeoutMs }) };
+    view = { digest, tools: createSkillTools(shelf), fileTools: createFileTools(shelf) };
     views.set(skills, view);
   }
   return view;

@@ -266,6 +266,11 @@ export class SkillLoader {
     return agentView(this.#loaded().all, this.#limits, this.#timeoutMs).tools;
   }
 
+  /** `skills.list` and `skills.grep` over the current cache (grants: `SKILLS_FILE_PERMISSIONS`); take them again after a load. */
+  get fileTools(): readonly SkillTool[] {
+    return agentView(this.#loaded().all, this.#limits, this.#timeoutMs).fileTools;
+  }
+
   /** `sha256:` over every cached skill's digest, in any order; the tools' `version`. */
   get digest(): string {
     return agentView(this.#loaded().all, this.#limits, this.#timeoutMs).digest;
