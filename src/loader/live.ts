@@ -105,6 +105,11 @@ export class LiveLink {
     for (const change of queued) await this.#apply(change).catch(() => undefined);
   }
 
+  /** Tells the listeners of a change made elsewhere (a watching source's). */
+  announce(change: LoaderChange): void {
+    this.#emit(change);
+  }
+
   /** Stops listening to the store. */
   close(): void {
     this.#unsubscribe?.();

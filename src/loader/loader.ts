@@ -16,6 +16,7 @@ import type { SkillSource, SourceCallOptions } from '../sources/source.js';
 import type { SkillStoreLike } from '../sources/store.js';
 import type { SubagentSpec } from './subagent.js';
 import { LiveLink, watchedOf, type LoaderChange } from './live.js';
+import { SourceWatch } from './source-watch.js';
 import { createRouter, loadRouter, type RouteOptions, type Router, type RouterJSON, type RouterOptions } from '../routing/router.js';
 import { SKILLS_PERMISSIONS } from '../agent/tool-names.js';
 import type { SkillTool } from '../agent/tools.js';
@@ -94,6 +95,8 @@ export class SkillLoader {
   readonly #timeoutMs: number;
   // Applies a store's change events to the cache between loads.
   readonly #live = new LiveLink(this);
+  // Applies a watching source's changes (directorySource / pluginSource with `watch: true`) between loads.
+  readonly #watch: SourceWatch;
   #generation = 0;
   #committed = 0;
 
@@ -105,6 +108,21 @@ export class SkillLoader {
     this.#timeoutMs = options.sourceTimeoutMs ?? DEFAULT_SOURCE_TIMEOUT_MS;
     const { index, ...routing } = options.routing ?? {};
     this.#router = index ? loadRouter(index, routing) : createRouter(routing);
+    this.#watch = new SourceWatch(
+      {
+        limits: this.#limits,
+        getAll: () => this.getAll(),
+        getByName: (name) => this.getByName(name),
+        // Parsed and checked by the same tier reading as a load: put as is, so it keeps its origin.
+        put: (skill) => {
+          this.#cache = withSkill(this.#loaded(), skill);
+          this.#router.upsert(skill);
+        },
+        remove: (name) => this.remove(name),
+        announce: (change) => this.#live.announce(change),
+      },
+      () => this.#timeoutMs,
+    );
   }
 
   /**
@@ -115,6 +133,7 @@ export class SkillLoader {
    */
   async loadAll(orgId?: string, userId?: string, options: LoadOptions = {}): Promise<Skill[]> {
     this.#live.loadStarted();
+    this.#watch.loadStarted();
     let loaded = false;
     try {
       const skills = await this.#load(orgId, userId, options);
@@ -122,13 +141,15 @@ export class SkillLoader {
       return skills;
     } finally {
       // After a load, a store that emits changes is listened to for the namespaces it read.
+      this.#watch.loadEnded(loaded ? tiersOf(this.#options.builtin, undefined, undefined) : undefined);
       await this.#live.loadEnded(this.#options.store, loaded ? watchedOf(orgId, userId) : undefined);
     }
   }
 
   /**
-   * Subscribes to single-skill changes applied between loads (a store's change events update
-   * the cache and index for that one skill); returns the unsubscribe function.
+   * Subscribes to single-skill changes applied between loads (a store's change events, or a
+   * watching source's added, changed and removed skills, update the cache and index for those
+   * skills alone); returns the unsubscribe function.
    * @example `const off = loader.on('change', ({ name, type, tier }) => console.log(tier, name, type))`
    */
   on(type: 'change', listener: (change: LoaderChange) => void): () => void {
@@ -136,9 +157,15 @@ export class SkillLoader {
     return this.#live.on(listener);
   }
 
-  /** Stops listening to the store's changes until the next `loadAll` (the cache stays as it is). */
+  /** Stops listening to the store's and the watching sources' changes until the next `loadAll` (the cache stays as it is). */
   close(): void {
     this.#live.close();
+    this.#watch.close();
+  }
+
+  /** Resolves once the changes watching sources reported so far are applied. */
+  settled(): Promise<void> {
+    return this.#watch.settled();
   }
 
   async #load(orgId: string | undefined, userId: string | undefined, options: LoadOptions): Promise<Skill[]> {

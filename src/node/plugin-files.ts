@@ -38,7 +38,8 @@ export async function readPlugin(o: PluginReadOptions, dir: string, folderName: 
   const refuse: Refuse = (rel, why, code = why.includes('link') ? 'unsafe-path' : 'not-regular-file') => void problems.push(sourceDiagnostic(code, `\`${rel}\` ${why}; the plugin's skills are refused.`, joinSourcePath(o.display, rel)));
   for (const name of folder.links) refuse(joinSourcePath(dir, name), 'is a symbolic link; links are never followed');
   for (const s of folder.special) refuse(joinSourcePath(dir, s.name), `is ${s.kind}, not a regular file`);
-  const manifestPath = joinSourcePath(o.display, joinSourcePath(dir, PLUGIN_MANIFEST));
+  // Listing diagnostics are relative to the root, as the directory source's are.
+  const manifestPath = joinSourcePath(dir, PLUGIN_MANIFEST);
   const manifest = folder.files.includes(PLUGIN_MANIFEST) ? await readManifest(o, joinSourcePath(dir, PLUGIN_MANIFEST), refuse) : undefined;
   const skills = folder.folders.includes('skills') ? await walkSkills(o, dir, notes) : [];
   const shared: SkillFileInput[] = [];
@@ -67,7 +68,7 @@ async function walkSkills(o: PluginReadOptions, dir: string, notes: Diagnostic[]
   const skillsDir = joinSourcePath(dir, 'skills');
   const display = joinSourcePath(o.display, skillsDir);
   const listing = await walkDirectory({ ...o, root: join(o.root, skillsDir), display, rootFolder: 'skills' });
-  notes.push(...listing.diagnostics.map((d) => ({ ...d, path: joinSourcePath(display, d.path) })));
+  notes.push(...listing.diagnostics.map((d) => ({ ...d, path: joinSourcePath(skillsDir, d.path) })));
   return listing.entries.map((e) => ({ ...e, dir: joinSourcePath(skillsDir, e.dir) }));
 }
 

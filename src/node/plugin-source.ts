@@ -2,11 +2,12 @@
  * `pluginSource`: Agent Plugins v1 folders on disk (Node) as a skill source.
  * @module
  */
-import { basename, resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { SkillError, throwIfAborted } from '../format/errors.js';
 import { assertLimits, LOADER_LIMITS } from '../format/types.js';
 import { assertReadPath, notFound } from '../sources/inventory.js';
-import { isPluginJunk, PLUGIN_LIMITS, pluginListing, type PluginLimits, type PluginTree } from '../sources/plugin.js';
+import { isPluginJunk, PLUGIN_LIMITS, PLUGIN_MANIFEST, pluginListing, type PluginLimits, type PluginTree } from '../sources/plugin.js';
 import { markNameFromFolder, type SkillSource, type SourceCallOptions, type SourceListing } from '../sources/source.js';
 import { directorySource, realRoot, type DirectorySourceOptions } from './directory-source.js';
 import { readFolder } from './folder-entries.js';
@@ -96,3 +97,25 @@ async function readPlugins(o: Omit<PluginReadOptions, 'display'> & { display: st
   return trees;
 }
 
+
+/**
+ * True when `abs` is a plugin folder (it holds `plugin.json`) or a folder
+ * of them (a subfolder does): how the CLI and `loadSkills` choose a plugin
+ * source over a directory source. Links are not followed; an unreadable
+ * folder is no plugin.
+ */
+export function holdsPlugins(abs: string): boolean {
+  const manifestIn = (folder: string): boolean => {
+    try {
+      return readdirSync(folder, { withFileTypes: true }).some((d) => d.name === PLUGIN_MANIFEST && d.isFile());
+    } catch {
+      return false;
+    }
+  };
+  if (manifestIn(abs)) return true;
+  try {
+    return readdirSync(abs, { withFileTypes: true }).some((d) => d.isDirectory() && !d.name.startsWith('.') && manifestIn(join(abs, d.name)));
+  } catch {
+    return false;
+  }
+}
