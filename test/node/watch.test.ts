@@ -1,5 +1,5 @@
 // Live reload in Node: watching directory and plugin sources update the loader for the changed skills alone.
-import { rm, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { directorySource, loadSkills, pluginSource, SkillLoader, type LoaderChange, type SkillSource } from '../../src/node/index.js';
@@ -26,6 +26,13 @@ async function watched(source: SkillSource): Promise<SkillLoader> {
   return loader;
 }
 
+/** Replaces a file in one step (written outside the watched tree, then renamed in), so no listing sees it half written. */
+async function replaceFile(path: string, content: string): Promise<void> {
+  const aside = join(await tempTree(), 'next');
+  await writeFile(aside, content);
+  await rename(aside, path);
+}
+
 const text = (name: string, body = `Do ${name}.`): string => skillMd(name, { description: `The ${name} skill, for watch tests.`, body });
 
 describe('directorySource({ watch: true })', () => {
@@ -36,7 +43,7 @@ describe('directorySource({ watch: true })', () => {
     const changes = changesOf(loader);
     const [alpha, beta] = [loader.getByName('alpha'), loader.getByName('beta')];
 
-    await writeFile(join(root, 'alpha/references/a.md'), 'A2');
+    await replaceFile(join(root, 'alpha/references/a.md'), 'A2');
     const changed = await changes.next((c) => c.name === 'alpha');
     expect(changed).toMatchObject({ type: 'upsert', tier: 'builtin', cause: 'watch' });
     expect(loader.getByName('alpha')?.digest).not.toBe(alpha?.digest);
@@ -44,7 +51,7 @@ describe('directorySource({ watch: true })', () => {
     expect(loader.getByName('beta')).toBe(beta);
 
     await mkdir(join(root, 'gamma'));
-    await writeFile(join(root, 'gamma/SKILL.md'), skillMd('gamma', { description: 'Reconcile the quarterly ledger against bank statements.' }));
+    await replaceFile(join(root, 'gamma/SKILL.md'), skillMd('gamma', { description: 'Reconcile the quarterly ledger against bank statements.' }));
     await changes.next((c) => c.name === 'gamma' && c.type === 'upsert');
     expect(loader.route('quarterly ledger')[0]?.skill.name).toBe('gamma');
 
@@ -87,7 +94,7 @@ describe('pluginSource({ watch: true })', () => {
     const loader = await watched(source);
     const changes = changesOf(loader);
     const review = loader.getByName('contract-review');
-    await writeFile(join(root, 'finance/shared/util.py'), 'def npv():\n    return 0\n');
+    await replaceFile(join(root, 'finance/shared/util.py'), 'def npv():\n    return 0\n');
     await Promise.all([changes.next((c) => c.name === 'dcf-model-builder'), changes.next((c) => c.name === 'cim-builder')]);
     await loader.settled();
     expect(loader.getByName('contract-review')).toBe(review);
