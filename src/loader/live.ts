@@ -38,7 +38,7 @@ export interface LoaderChange {
   readonly tier: SkillSourceKind;
   /** The skill now cached, for an `upsert`. */
   readonly skill?: Skill;
-  /** The store's action (`put`, `rollback`, `archive`, `restore`, `purge`, `import`), when it said. */
+  /** The store's action (`put`, `rollback`, `archive`, `restore`, `purge`, `import`), when it said; `watch` for a watching source's change. */
   readonly cause?: string;
   /** The store revision, when it said. */
   readonly revision?: number;

@@ -33,6 +33,8 @@ export class SourceWatch {
   readonly #host: WatchHost;
   readonly #timeoutMs: () => number;
   readonly #subscriptions = new Map<SkillSource, () => void>();
+  // The builtin tiers of the last committed load, in precedence order.
+  #tiers: readonly Tier[] = [];
   #loading = 0;
   readonly #pending = new Set<Tier>();
   #chain: Promise<void> = Promise.resolve();
@@ -50,6 +52,7 @@ export class SourceWatch {
   /** A load ended; after a committed one, follow its watching builtin sources. */
   loadEnded(tiers: readonly Tier[] | undefined): void {
     this.#loading--;
+    if (tiers !== undefined) this.#tiers = tiers.filter((t) => t.kind === 'builtin');
     for (const tier of tiers ?? []) this.#follow(tier);
     if (this.#loading > 0) return;
     const pending = [...this.#pending];
@@ -94,17 +97,41 @@ export class SourceWatch {
     // A listing that failed as a whole changes nothing: a source that is briefly unreadable must not empty the cache.
     if (listing.entries.length === 0 && listing.diagnostics.some((d) => d.code === 'source-error')) return;
     const fresh = new Map(result.candidates.map((c) => [c.skill.name, c.skill]));
+    const removed: string[] = [];
     for (const held of this.#host.getAll()) {
       if (originOf(held)?.source !== tier.source || fresh.has(held.name)) continue;
-      if (this.#host.remove(held.name)) this.#host.announce({ name: held.name, type: 'remove', tier: 'builtin', cause: 'watch' });
+      if (!this.#host.remove(held.name)) continue;
+      removed.push(held.name);
+      this.#host.announce({ name: held.name, type: 'remove', tier: 'builtin', cause: 'watch' });
     }
-    for (const skill of fresh.values()) this.#offer(tier.source, skill);
+    for (const skill of fresh.values()) this.#offer(tier.source, skill, 'watch');
+    if (removed.length > 0) await this.#uncover(tier, removed);
   }
 
-  #offer(source: SkillSource, skill: Skill): void {
+  /** A skill that left may uncover one of the same name that a later builtin source holds, as a load would find it. */
+  async #uncover(after: Tier, names: readonly string[]): Promise<void> {
+    const open = new Set(names);
+    for (const tier of this.#tiers.slice(this.#tiers.indexOf(after) + 1)) {
+      if (open.size === 0) return;
+      const listing = await listSafely(tier.source, undefined, this.#timeoutMs());
+      const result = await readTierInSlices(tier, listing, { limits: this.#host.limits, budget: new LoadBudget(Number.POSITIVE_INFINITY), sourceName: sourceName(tier.source) });
+      for (const { skill } of result.candidates) {
+        if (!open.delete(skill.name) || this.#host.getByName(skill.name)) continue;
+        this.#offer(tier.source, skill, 'uncovered');
+      }
+    }
+  }
+
+  /** The precedence of a source among the builtin tiers (later is larger; unknown last). */
+  #rank(source: SkillSource | undefined): number {
+    const i = this.#tiers.findIndex((t) => t.source === source);
+    return i < 0 ? this.#tiers.length : i;
+  }
+
+  #offer(source: SkillSource, skill: Skill, cause: string): void {
     const held = this.#host.getByName(skill.name);
-    // Another builtin source's skill keeps its name; an org or user skill yields to a builtin one, as in a load.
-    if (held && held.source === 'builtin' && (originOf(held)?.source !== source || held.digest === skill.digest)) return;
+    // An earlier builtin source's skill keeps its name; a later one's, or an org or user skill, yields, as in a load.
+    if (held && held.source === 'builtin' && (this.#rank(originOf(held)?.source) < this.#rank(source) || held.digest === skill.digest)) return;
     if (!held && this.#host.getAll().length >= this.#host.limits.maxSkills) return;
     try {
       this.#host.put(skill);
@@ -112,6 +139,6 @@ export class SourceWatch {
       if (isSkillError(e) && e.code === 'CONFLICT') return;
       throw e;
     }
-    this.#host.announce({ name: skill.name, type: 'upsert', tier: 'builtin', skill, cause: 'watch' });
+    this.#host.announce({ name: skill.name, type: 'upsert', tier: 'builtin', skill, cause });
   }
 }

@@ -87,6 +87,27 @@ describe('directorySource({ watch: true })', () => {
   });
 });
 
+describe('precedence between watching sources', () => {
+  it('uncovers a later source\'s skill when the earlier one leaves, and gives the name back when it returns', async () => {
+    const [first, second] = [await tempTree({ 'dup/SKILL.md': text('dup', 'First.') }), await tempTree({ 'dup/SKILL.md': text('dup', 'Second.') })];
+    const sources = [directorySource(first, { watch: true, watchDebounceMs: 20 }), directorySource(second, { watch: true, watchDebounceMs: 20 })];
+    const loader = new SkillLoader({ builtin: sources });
+    await loader.loadAll();
+    const changes = changesOf(loader);
+    expect(loader.getByName('dup')?.content).toBe('First.');
+    await rm(join(first, 'dup'), { recursive: true });
+    const uncovered = await changes.next((c) => c.cause === 'uncovered');
+    expect(uncovered).toMatchObject({ name: 'dup', type: 'upsert' });
+    expect(loader.getByName('dup')?.content).toBe('Second.');
+    await mkdir(join(first, 'dup'));
+    await replaceFile(join(first, 'dup/SKILL.md'), text('dup', 'First again.'));
+    await changes.next((c) => c.type === 'upsert' && c.skill?.content === 'First again.');
+    expect(loader.getByName('dup')?.path).toBe(`${first}/dup/SKILL.md`);
+    loader.close();
+    for (const source of sources) source.close?.();
+  });
+});
+
 describe('pluginSource({ watch: true })', () => {
   it('changes every skill that can read a changed shared file, and no other', async () => {
     const root = await tempTree(PLUGIN_FIXTURE);

@@ -83,6 +83,21 @@ describe('memoryPluginSource', () => {
     expect(loader.diagnostics.some((d) => d.code === 'limit-exceeded' && d.message.includes('maxPluginFiles'))).toBe(true);
   });
 
+  it('refuses every skill of a plugin over its byte bound, and leaves junk inside a skill folder out', async () => {
+    const source = memoryPluginSource({ ...PLUGIN_FIXTURE, 'finance/skills/cim-builder/.DS_Store': 'x', 'finance/skills/cim-builder/dist/out.js': 'built' }, { maxPluginBytes: 200 });
+    const loader = await loaded(source);
+    expect(loader.getByName('cim-builder')).toBeUndefined();
+    expect(loader.diagnostics.some((d) => d.code === 'limit-exceeded' && d.message.includes('maxPluginBytes'))).toBe(true);
+    const { entries } = await memoryPluginSource({ ...PLUGIN_FIXTURE, 'finance/skills/cim-builder/dist/out.js': 'built' }).list();
+    expect(entries.find((e) => e.dir === 'finance/skills/cim-builder')?.files?.map((f) => f.path)).not.toContain('dist/out.js');
+  });
+
+  it('ignores a version that is not text, with a warning, and keeps the name', async () => {
+    const { entries, diagnostics } = await memoryPluginSource({ ...PLUGIN_FIXTURE, 'legal/plugin.json': '{"name":"legal-kit","version":2}' }).list();
+    expect(entries.find((e) => e.dir.startsWith('legal/'))?.bundle).toEqual({ name: 'legal-kit' });
+    expect(diagnostics.map((d) => [d.code, d.path])).toEqual([['plugin-manifest', 'legal/plugin.json']]);
+  });
+
   it('reads a single plugin at the root', async () => {
     const files = Object.fromEntries(Object.entries(PLUGIN_FIXTURE).filter(([k]) => k.startsWith('finance/')).map(([k, v]) => [k.slice('finance/'.length), v]));
     const loader = await loaded(memoryPluginSource(files));
