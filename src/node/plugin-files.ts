@@ -43,9 +43,8 @@ export async function readPlugin(o: PluginReadOptions, dir: string, folderName: 
   const manifest = folder.files.includes(PLUGIN_MANIFEST) ? await readManifest(o, joinSourcePath(dir, PLUGIN_MANIFEST), refuse) : undefined;
   const skills = folder.folders.includes('skills') ? await walkSkills(o, dir, notes) : [];
   const shared: SkillFileInput[] = [];
-  for (const name of folder.folders.filter((f) => PLUGIN_SHARED_FOLDERS.includes(f))) {
-    await collect(o, dir, name, 1, shared, refuse);
-  }
+  const walk = { out: shared, refuse, folders: 0 };
+  for (const name of folder.folders.filter((f) => PLUGIN_SHARED_FOLDERS.includes(f))) await collect(o, dir, name, 1, walk);
   return { dir, folder: folderName, ...(manifest === undefined ? {} : { manifest }), manifestPath, skills, shared, problems, notes };
 }
 
@@ -72,11 +71,27 @@ async function walkSkills(o: PluginReadOptions, dir: string, notes: Diagnostic[]
   return listing.entries.map((e) => ({ ...e, dir: joinSourcePath(skillsDir, e.dir) }));
 }
 
-/** Gathers and hashes the files under a shared folder, depth-first, within `maxNesting` and one past `maxPluginFiles`. */
-async function collect(o: PluginReadOptions, dir: string, inner: string, depth: number, out: SkillFileInput[], refuse: Refuse): Promise<void> {
+/** Where the shared files go, how a refusal is reported, and the folders read so far. */
+interface SharedWalk {
+  readonly out: SkillFileInput[];
+  readonly refuse: Refuse;
+  folders: number;
+}
+
+/**
+ * Gathers and hashes the files under a shared folder, depth-first, within
+ * `maxNesting`, one file past `maxPluginFiles` and as many folders: the
+ * walk stays bounded even for a tree of empty folders.
+ */
+async function collect(o: PluginReadOptions, dir: string, inner: string, depth: number, walk: SharedWalk): Promise<void> {
   throwIfAborted(o.signal);
+  const { out, refuse } = walk;
   const rel = joinSourcePath(dir, inner);
   if (depth > o.maxNesting) return refuse(rel, `is nested more than maxNesting (${o.maxNesting}) folders deep`, 'limit-exceeded');
+  if (++walk.folders > o.maxPluginFiles) {
+    if (walk.folders === o.maxPluginFiles + 1) refuse(rel, `is past the plugin's maxPluginFiles (${o.maxPluginFiles}) folders`, 'limit-exceeded');
+    return;
+  }
   const folder = await readFolder(o.root, rel, false);
   for (const name of folder.links) refuse(joinSourcePath(rel, name), 'is a symbolic link; links are never followed');
   for (const s of folder.special) refuse(joinSourcePath(rel, s.name), `is ${s.kind}, not a regular file`);
@@ -87,7 +102,7 @@ async function collect(o: PluginReadOptions, dir: string, inner: string, depth: 
     const file = await hashed(o, joinSourcePath(rel, name), path, refuse);
     if (file) out.push(file);
   }
-  for (const name of folder.folders) if (!isPluginJunk(name)) await collect(o, dir, joinSourcePath(inner, name), depth + 1, out, refuse);
+  for (const name of folder.folders) if (!isPluginJunk(name)) await collect(o, dir, joinSourcePath(inner, name), depth + 1, walk);
 }
 
 async function hashed(o: PluginReadOptions, rel: string, path: string, refuse: Refuse): Promise<SkillFileInput | undefined> {

@@ -71,6 +71,13 @@ describe('pluginSource', () => {
     expect(loader.diagnostics.some((d) => d.code === 'unsafe-path' && d.message.includes('escape.txt'))).toBe(true);
   });
 
+  it('bounds the folders it reads in the shared folders, refusing the plugin past the bound', async () => {
+    const folders = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`finance/shared/empty-${i}/deeper/.keep`, '']));
+    const loader = await loaded(pluginSource(await tempTree({ ...PLUGIN_FIXTURE, ...folders }), { maxPluginFiles: 10 }));
+    expect(loader.getByName('dcf-model-builder')).toBeUndefined();
+    expect(loader.diagnostics.filter((d) => d.code === 'limit-exceeded' && d.message.includes('folders')).length).toBeGreaterThan(0);
+  });
+
   it('never reads junk, even by its exact path', async () => {
     const root = await tempTree(PLUGIN_FIXTURE);
     await mkdir(join(root, 'finance/shared/build'), { recursive: true });
