@@ -111,7 +111,7 @@ export class SourceWatch {
   /** A skill that left may uncover one of the same name that a later builtin source holds, as a load would find it. */
   async #uncover(after: Tier, names: readonly string[]): Promise<void> {
     const open = new Set(names);
-    for (const tier of this.#tiers.slice(this.#tiers.indexOf(after) + 1)) {
+    for (const tier of this.#tiers.slice(this.#rank(after.source) + 1)) {
       if (open.size === 0) return;
       const listing = await listSafely(tier.source, undefined, this.#timeoutMs());
       const result = await readTierInSlices(tier, listing, { limits: this.#host.limits, budget: new LoadBudget(Number.POSITIVE_INFINITY), sourceName: sourceName(tier.source) });

@@ -81,6 +81,22 @@ describe('directorySource({ watch: true })', () => {
     source.close?.();
   });
 
+  it('follows a source once across loads: one change is applied and announced once', async () => {
+    const root = await tempTree({ 'alpha/SKILL.md': text('alpha'), 'beta/SKILL.md': text('beta') });
+    const source = directorySource(root, { watch: true, watchDebounceMs: 20 });
+    const loader = await watched(source);
+    await loader.loadAll();
+    const changes = changesOf(loader);
+    await replaceFile(join(root, 'alpha/SKILL.md'), text('alpha', 'Changed once.'));
+    await changes.next((c) => c.name === 'alpha');
+    await replaceFile(join(root, 'beta/SKILL.md'), text('beta', 'Changed too.'));
+    await changes.next((c) => c.name === 'beta');
+    await loader.settled();
+    expect(changes.all.map((c) => c.name)).toEqual(['alpha', 'beta']);
+    loader.close();
+    source.close?.();
+  });
+
   it('has no watch unless asked', () => {
     expect(directorySource('.').watch).toBeUndefined();
     expect(pluginSource('.').watch).toBeUndefined();
