@@ -132,7 +132,7 @@ export function createSkillTools(shelf: SkillShelf): readonly SkillTool[] {
       type: 'object',
       properties: {
         name: nameSchema([...byName.keys()], 'The skill name.'),
-        path: { type: 'string', description: 'The file path as the skill\'s file list gives it, e.g. `references/guide.md`.' },
+        path: { type: 'string', description: 'The file path as the skill\'s file list gives it, e.g. `references/guide.md` (or `../../shared/util.py` for a plugin\'s shared file).' },
       },
       required: ['name', 'path'],
       additionalProperties: false,
