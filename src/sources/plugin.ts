@@ -10,6 +10,7 @@
  */
 import type { Diagnostic } from '../format/diagnostics.js';
 import { isRecord } from '../format/field-values.js';
+import { parseSkill } from '../format/parse.js';
 import { decodeUtf8 } from '../shared/text.js';
 import { joinSourcePath, type BundleIdentity, type SkillEntry, type SkillFileInput, type SourceListing } from './source.js';
 import { sortListing, sourceDiagnostic } from './inventory.js';
@@ -99,7 +100,7 @@ export function pluginListing(trees: readonly PluginTree[], limits: PluginLimits
     const skills = tree.skills.map((e) => ({ ...e, files: (e.files ?? []).filter((f) => !isPluginJunk(f.path)) }));
     const problems = [...tree.problems, ...boundProblems(tree, skills, shared, maxFiles, maxBytes)];
     for (const entry of skills) {
-      const name = entry.folder ?? entry.dir.slice(entry.dir.lastIndexOf('/') + 1);
+      const name = contributedName(entry);
       const owner = owners.get(name);
       const duplicate = owner === undefined ? [] : [sourceDiagnostic('duplicate-skill', `Skill "${name}" is contributed by plugin "${owner}" and again by plugin "${bundle.name}"; the one in "${bundle.name}" is refused.`, entry.path)];
       if (owner === undefined) owners.set(name, bundle.name);
@@ -109,6 +110,17 @@ export function pluginListing(trees: readonly PluginTree[], limits: PluginLimits
     }
   }
   return { entries: sortListing(entries), diagnostics };
+}
+
+/**
+ * The name a plugin skill contributes: its front matter's `name` when the
+ * SKILL.md gives one that parses, else its folder's. (The loader parses it
+ * again with the source's options; this is only for the duplicate check.)
+ */
+function contributedName(entry: SkillEntry): string {
+  const folder = entry.folder ?? entry.dir.slice(entry.dir.lastIndexOf('/') + 1);
+  if (entry.text === undefined) return folder;
+  return parseSkill(entry.text, { folder, nameFromFolder: true }).skill?.name ?? folder;
 }
 
 /** The plugin's file count and bytes against its bounds, as errors. */

@@ -76,6 +76,13 @@ describe('memoryPluginSource', () => {
     expect(loader.getByName('cim-builder')?.path).toBe('finance/skills/cim-builder/SKILL.md');
   });
 
+  it('compares the names the skills give, not only their folders', async () => {
+    const source = memoryPluginSource({ ...PLUGIN_FIXTURE, 'legal/skills/memo/SKILL.md': skillMd('cim-builder', { description: 'A cim-builder in a folder of another name.' }) });
+    const { entries } = await source.list();
+    const memo = entries.find((e) => e.dir === 'legal/skills/memo');
+    expect(memo?.diagnostics?.map((d) => d.code)).toEqual(['duplicate-skill']);
+  });
+
   it('refuses every skill of a plugin over its file bound', async () => {
     const loader = await loaded(memoryPluginSource(PLUGIN_FIXTURE, { maxPluginFiles: 5 }));
     expect(loader.getByName('dcf-model-builder')).toBeUndefined();
