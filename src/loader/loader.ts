@@ -108,21 +108,13 @@ export class SkillLoader {
     this.#timeoutMs = options.sourceTimeoutMs ?? DEFAULT_SOURCE_TIMEOUT_MS;
     const { index, ...routing } = options.routing ?? {};
     this.#router = index ? loadRouter(index, routing) : createRouter(routing);
-    this.#watch = new SourceWatch(
-      {
-        limits: this.#limits,
-        getAll: () => this.getAll(),
-        getByName: (name) => this.getByName(name),
-        // Parsed and checked by the same tier reading as a load: put as is, so it keeps its origin.
-        put: (skill) => {
-          this.#cache = withSkill(this.#loaded(), skill);
-          this.#router.upsert(skill);
-        },
-        remove: (name) => this.remove(name),
-        announce: (change) => this.#live.announce(change),
-      },
-      () => this.#timeoutMs,
-    );
+    // A watched skill was parsed and checked by the same tier reading as a load: put as is, so it keeps its origin.
+    const put = (skill: Skill): void => {
+      this.#cache = withSkill(this.#loaded(), skill);
+      this.#router.upsert(skill);
+    };
+    const host = { limits: this.#limits, getAll: () => this.getAll(), getByName: (n: string) => this.getByName(n), put, remove: (n: string) => this.remove(n) };
+    this.#watch = new SourceWatch({ ...host, announce: (change) => this.#live.announce(change) }, () => this.#timeoutMs);
   }
 
   /**
