@@ -47,8 +47,10 @@ export {
 } from './format/types.js';
 
 // ── Sources: where skills come from ─────────────────────────────────────────────────────────────────────────
-export { isSkillSource, type NameFromFolderOption, type SkillEntry, type SkillFileInput, type SkillSource, type SourceCallOptions, type SourceListing } from './sources/source.js';
+export { isSkillSource, type BundleIdentity, type NameFromFolderOption, type SkillEntry, type SkillFileInput, type SkillSource, type SourceCallOptions, type SourceChange, type SourceListing } from './sources/source.js';
 export { memorySource, type MemoryFiles, type MemorySourceOptions } from './sources/memory.js';
+export { memoryPluginSource, type MemoryPluginSourceOptions } from './sources/plugin-memory.js';
+export { PLUGIN_LIMITS, type PluginLimits } from './sources/plugin.js';
 export { storeSource, DEFAULT_PER_NAMESPACE, type SkillStoreItem, type SkillStoreLike, type StoreSourceOptions } from './sources/store.js';
 export type { SkillDocument } from './sources/skill-document.js';
 export { bundleSource, isSkillBundle, SKILL_BUNDLE_VERSION, type BundleSourceOptions, type SkillBundle, type SkillBundleEntry, type SkillBundleFile, BUNDLE_PARSE_FORMAT, type SkillBundleParsed } from './sources/bundle.js';
@@ -80,7 +82,9 @@ export { defineSkill, type SkillDefinition } from './agent/define-skill.js';
 export { createSkillSet, type SkillSet } from './agent/skill-set.js';
 export type { CatalogOptions, CatalogTurn } from './agent/catalog.js';
 export type { JsonSchema, ListedFile, LoadedSkill, ReadFileResult, SkillTool } from './agent/tools.js';
-export { SKILLS_LOAD, SKILLS_READ, SKILLS_READ_GRANT, SKILLS_PERMISSIONS } from './agent/tool-names.js';
+export { SKILLS_LOAD, SKILLS_READ, SKILLS_READ_GRANT, SKILLS_PERMISSIONS, SKILLS_LIST, SKILLS_GREP, SKILLS_FILE_PERMISSIONS } from './agent/tool-names.js';
+export { type ListFilesResult } from './agent/file-tools.js';
+export { GREP_LIMITS, type GrepMatch, type GrepResult } from './agent/grep.js';
 export { withSkills, type AgentOptionsLike, type SkillProvider, type WithSkills } from './agent/with-skills.js';
 export { checkGrants, runTool, type GrantedTool, type RunnableTool, type RunToolOptions } from './agent/grants.js';
 export {

@@ -10,6 +10,7 @@ import { checkSetLimits } from './set-limits.js';
 import { contentsOf, type SkillContents } from './contents.js';
 import { SKILLS_PERMISSIONS } from './tool-names.js';
 import { createSkillTools, listedTextFile, type SkillTool } from './tools.js';
+import { createFileTools } from './file-tools.js';
 import { resolveLimits, SKILL_SET_LIMITS, type ResolvedLimits, type Skill, type SkillLimits } from '../format/types.js';
 
 /** A fixed set of skills for an agent: its catalog, its two tools and the grants they need. */
@@ -24,6 +25,11 @@ export interface SkillSet {
   readonly permissions: readonly string[];
   /** `skills.load` and `skills.read`; none when no skill is visible to the model. */
   readonly tools: readonly SkillTool[];
+  /**
+   * `skills.list` and `skills.grep`, to offer besides {@link tools} (grants:
+   * `SKILLS_FILE_PERMISSIONS`); none for an empty set.
+   */
+  readonly fileTools: readonly SkillTool[];
   /** The skill of that name. */
   get(name: string): Skill | undefined;
   /**
@@ -66,13 +72,16 @@ export function createSkillSet(skills: readonly Skill[], limits?: SkillLimits): 
   const contents = new Map(list.map((s) => [s.name, heldContents(s)]));
   renderCatalog(list, resolved.maxCatalogBytes); // refuse now, not on the first turn
   const digest = setDigest(list);
-  const tools = createSkillTools({ skills: list, digest, maxFileBytes: resolved.maxFileBytes, readText: async (skill, file) => textOf(contents, skill.name, file.path) });
+  const shelf = { skills: list, digest, maxFileBytes: resolved.maxFileBytes, readText: async (skill: Skill, file: { path: string }) => textOf(contents, skill.name, file.path) };
+  const tools = createSkillTools(shelf);
+  const fileTools = createFileTools(shelf);
   return Object.freeze({
     skills: list,
     limits: resolved,
     digest,
     permissions: SKILLS_PERMISSIONS,
     tools,
+    fileTools,
     get: (name: string) => byName.get(name),
     readFile(name: string, path: string): string {
       const skill = byName.get(name);

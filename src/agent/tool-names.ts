@@ -1,5 +1,5 @@
 /**
- * The ids of the two skill tools, the grants they need, and the names
+ * The ids of the skill tools, the grants they need, and the names
  * model providers accept for them.
  * @module
  */
@@ -10,6 +10,12 @@ export const SKILLS_LOAD = 'skills.load';
 /** Id of the tool that reads one text file of a skill. */
 export const SKILLS_READ = 'skills.read';
 
+/** Id of the tool that lists the files under a folder of a skill. */
+export const SKILLS_LIST = 'skills.list';
+
+/** Id of the tool that searches a skill's text files for a pattern. */
+export const SKILLS_GREP = 'skills.grep';
+
 /** The grant every skill tool needs besides its own `tool:<id>` grant. */
 export const SKILLS_READ_GRANT = 'skills:read';
 
@@ -18,6 +24,12 @@ export const SKILLS_READ_GRANT = 'skills:read';
  * (`skills.permissions`).
  */
 export const SKILLS_PERMISSIONS: readonly string[] = Object.freeze([`tool:${SKILLS_LOAD}`, `tool:${SKILLS_READ}`, SKILLS_READ_GRANT]);
+
+/**
+ * Every grant the file tools (`skills.list`, `skills.grep`) need, for a
+ * runtime that offers them besides the two skill tools (`skills.fileTools`).
+ */
+export const SKILLS_FILE_PERMISSIONS: readonly string[] = Object.freeze([`tool:${SKILLS_LIST}`, `tool:${SKILLS_GREP}`, SKILLS_READ_GRANT]);
 
 /**
  * A tool id as OpenAI and Anthropic accept tool names (`^[A-Za-z0-9_-]{1,64}$`):

@@ -6,11 +6,14 @@
  */
 import { substituteArguments } from './arguments.js';
 import { isModelVisible } from './catalog.js';
-import { utf8ByteLength } from '../shared/text.js';
 import { SkillError } from '../format/errors.js';
-import { unsafePathReason } from '../shared/paths.js';
+import { inputRecord, invalid, listOf, nameSchemaOf, unknownSkill } from './tool-input.js';
+import { unsafeResourcePathReason } from '../shared/paths.js';
 import { SKILLS_LOAD, SKILLS_READ, SKILLS_READ_GRANT } from './tool-names.js';
 import type { Skill, SkillFile } from '../format/types.js';
+import type { BundleIdentity } from '../sources/source.js';
+import { contentTypeOf } from '../shared/content-type.js';
+import { bundleOf, canonicalSkillPath } from './skill-paths.js';
 
 /** A JSON Schema object, as tool definitions carry it. */
 export type JsonSchema = Readonly<Record<string, unknown>>;
@@ -47,6 +50,8 @@ export interface ListedFile {
   readonly size: number;
   /** True for text; binary files are listed but cannot be read. */
   readonly isText: boolean;
+  /** The content type by extension (`text/markdown`, `text/x-python`, `image/png`, …). */
+  readonly contentType: string;
 }
 
 /** What `skills.load` returns. */
@@ -55,7 +60,12 @@ export interface LoadedSkill {
   readonly description: string;
   /** The full instructions, with argument placeholders filled when `arguments` was given. */
   readonly instructions: string;
+  /** The inventory of its files: paths, sizes and content types, never contents. */
   readonly files: readonly ListedFile[];
+  /** The canonical SKILL.md path: `/skills/<name>/SKILL.md`, or `/skills/<plugin>/skills/<name>/SKILL.md`. */
+  readonly path: string;
+  /** The plugin the skill ships in (name and version), or `null`. */
+  readonly bundle: BundleIdentity | null;
 }
 
 /** What `skills.read` returns. */
@@ -92,14 +102,11 @@ export function createSkillTools(shelf: SkillShelf): readonly SkillTool[] {
   const byName = new Map(shelf.skills.map((s) => [s.name, s]));
   const loadable = shelf.skills.filter(isModelVisible).map((s) => s.name);
   if (loadable.length === 0) return [];
-  const nameSchema = (names: readonly string[], what: string): JsonSchema => {
-    const fits = shelf.maxEnumBytes === undefined || utf8ByteLength(JSON.stringify(names)) <= shelf.maxEnumBytes;
-    return fits ? { type: 'string', enum: [...names], description: what } : { type: 'string', description: what };
-  };
+  const nameSchema = (names: readonly string[], what: string): JsonSchema => nameSchemaOf(shelf, names, what);
   const load: SkillTool<LoadedSkill> = Object.freeze({
     id: SKILLS_LOAD,
     description:
-      "Load a skill by name: returns its full instructions and the list of its files (path, size, text or binary). Call it before a task that one of the catalog's skills covers.",
+      "Load a skill by name: returns its full instructions, its canonical SKILL.md path, the plugin it ships in, and the list of its files (path, size, content type, text or binary). Call it before a task that one of the catalog's skills covers.",
     inputSchema: {
       type: 'object',
       properties: {
@@ -127,7 +134,7 @@ export function createSkillTools(shelf: SkillShelf): readonly SkillTool[] {
       type: 'object',
       properties: {
         name: nameSchema([...byName.keys()], 'The skill name.'),
-        path: { type: 'string', description: 'The file path as the skill\'s file list gives it, e.g. `references/guide.md`.' },
+        path: { type: 'string', description: 'The file path as the skill\'s file list gives it, e.g. `references/guide.md` (or `../../shared/util.py` for a plugin\'s shared file).' },
       },
       required: ['name', 'path'],
       additionalProperties: false,
@@ -157,8 +164,15 @@ export function loadedSkill(skill: Skill, args: string | undefined, maxBytes?: n
     name: skill.name,
     description: skill.description,
     instructions: substituteArguments(skill.content, args, maxBytes),
-    files: skill.files.map((f) => ({ path: f.path, size: f.size, isText: f.isText })),
+    files: skill.files.map(listedFile),
+    path: canonicalSkillPath(skill),
+    bundle: bundleOf(skill),
   };
+}
+
+/** One file as the tools list it: path, size, text flag and content type. */
+export function listedFile(file: SkillFile): ListedFile {
+  return { path: file.path, size: file.size, isText: file.isText, contentType: contentTypeOf(file.path, file.isText) };
 }
 
 /**
@@ -168,7 +182,7 @@ export function loadedSkill(skill: Skill, args: string | undefined, maxBytes?: n
  */
 export function listedTextFile(skill: Skill, path: unknown): SkillFile {
   if (typeof path !== 'string') throw invalid('`path` must be text.');
-  const reason = unsafePathReason(path, Number.POSITIVE_INFINITY);
+  const reason = unsafeResourcePathReason(path, Number.POSITIVE_INFINITY);
   if (reason) throw new SkillError('UNSAFE_PATH', `Cannot read \`${path}\` of skill "${skill.name}": ${reason}.`, { path });
   const file = skill.files.find((f) => f.path === path);
   if (!file) {
@@ -193,24 +207,4 @@ function readInput(input: unknown): { name: string; path: unknown } {
   const name = record['name'];
   if (typeof name !== 'string') throw invalid('`name` must be the name of a skill, as text.');
   return { name, path: record['path'] };
-}
-
-function inputRecord(input: unknown): Record<string, unknown> {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw invalid('The input must be an object.');
-  return input as Record<string, unknown>;
-}
-
-function invalid(message: string): SkillError {
-  return new SkillError('INVALID_INPUT', message);
-}
-
-function unknownSkill(name: string, names: readonly string[]): SkillError {
-  return new SkillError('NOT_FOUND', `There is no skill named "${name}". Skills: ${listOf(names)}.`);
-}
-
-/** At most 20 items, then how many more: error messages stay short at any scale. */
-function listOf(items: readonly string[]): string {
-  if (items.length === 0) return 'none';
-  const shown = items.slice(0, 20).join(', ');
-  return items.length > 20 ? `${shown} and ${items.length - 20} more` : shown;
 }

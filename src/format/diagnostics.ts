@@ -93,6 +93,8 @@ export const DIAGNOSTIC_RULES = {
   'binary-file': rule('info', 'info', 'A resource is binary: it is listed, never returned as text.', 'Nothing to do.'),
   shadowed: rule('info', 'info', 'A skill of the same name was already loaded from an earlier source; this one is skipped. Names are the same after NFKC, case folding and removal of invisible characters.', 'Rename one of the two skills if both are wanted.'),
   'confusable-name': rule('error', 'error', 'The name looks like the name of a skill loaded before it (a script look-alike, e.g. a Cyrillic `е` for a Latin `e`); it is skipped so it cannot pass for that skill.', 'Spell the name in Latin letters, or pick a name that does not imitate another skill.'),
+  'plugin-manifest': rule('warning', 'warning', 'A plugin\'s `plugin.json` is missing a usable `name`, is not a JSON object, or has a field of the wrong type; the plugin is named after its folder and its skills still load.', 'Write `plugin.json` as `{ "name": "kebab-name", "version": "1.0.0" }`.'),
+  'duplicate-skill': rule('error', 'error', 'Two plugins of one source contribute a skill of the same name; the later one is refused so canonical paths stay unambiguous.', 'Rename one of the two skills (folder and `name`), or load only one of the plugins.'),
   'namespace-limit': rule('warning', 'warning', 'A store namespace holds more skills than `perNamespace`; the rest were not loaded.', 'Raise `perNamespace` or archive unused skills.'),
   'source-error': rule('error', 'error', 'A source failed to list or read; its skills were not loaded.', 'Check the cause in the message (missing permission, network, I/O).'),
 } as const satisfies Record<string, DiagnosticRule>;

@@ -11,7 +11,7 @@ import { readPlainFrontmatter, type PlainRead } from './frontmatter-fast.js';
 import { positionAt, positioner, splitFrontmatter, type Frame } from './frontmatter.js';
 import { checkParseInput } from './parse-input.js';
 import { sha256Digest } from '../shared/hash.js';
-import { unsafePathReason } from '../shared/paths.js';
+import { unsafeResourcePathReason } from '../shared/paths.js';
 import { digestSkill } from './serialize.js';
 
 import { composeStructuredBody, isSectionFile } from './structured.js';
@@ -196,7 +196,7 @@ function bodyOf(run: Run, format: string, name: string, body: string, files: rea
 function inventory(run: Run, inputs: readonly SkillFileInput[], maxNesting: number): SkillFile[] {
   const files: SkillFile[] = [];
   for (const f of inputs) {
-    const reason = unsafePathReason(f.path, maxNesting);
+    const reason = unsafeResourcePathReason(f.path, maxNesting);
     if (reason) {
       report(run, 'unsafe-path', `Resource \`${f.path}\` is refused: ${reason}.`);
       continue;

@@ -9,17 +9,19 @@ import { SkillError } from '../format/errors.js';
 import { sha256Digest } from '../shared/hash.js';
 import { setDigest } from '../agent/skill-set.js';
 import { originOf } from '../sources/origin.js';
-import { joinSourcePath } from '../sources/source.js';
+import { resolveSkillPath } from '../shared/paths.js';
 import { isBytes } from '../sources/inventory.js';
 import { DEFAULT_SOURCE_TIMEOUT_MS, raceSourceCall, sourceTimeout, type SourceCallBounds } from './source-call.js';
 import { decodeUtf8 } from '../shared/text.js';
 import { createSkillTools, listedTextFile, type SkillTool } from '../agent/tools.js';
+import { createFileTools } from '../agent/file-tools.js';
 import type { ResolvedLimits, Skill, SkillFile } from '../format/types.js';
 
 /** Digest and tools of one cache, made once per cache. */
 interface AgentView {
   readonly digest: string;
   readonly tools: readonly SkillTool[];
+  readonly fileTools: readonly SkillTool[];
 }
 
 // Keyed by the cache's skill list, which every load, upsert or removal replaces.
@@ -46,8 +48,8 @@ export function agentView(skills: readonly Skill[], limits: ResolvedLimits, time
   if (!view) {
     const digest = setDigest(skills);
     // Thousands of names would not fit a prompt as an enum: past the catalog's size, `name` is a plain string.
-    const tools = createSkillTools({ skills, digest, maxEnumBytes: limits.maxCatalogBytes, maxFileBytes: limits.maxFileBytes, readText: (skill, file) => readVerified(skill, file, limits, { timeoutMs }) });
-    view = { digest, tools };
+    const shelf = { skills, digest, maxEnumBytes: limits.maxCatalogBytes, maxFileBytes: limits.maxFileBytes, readText: (skill: Skill, file: SkillFile) => readVerified(skill, file, limits, { timeoutMs }) };
+    view = { digest, tools: createSkillTools(shelf), fileTools: createFileTools(shelf) };
     views.set(skills, view);
   }
   return view;
@@ -83,8 +85,11 @@ async function readVerified(skill: Skill, file: SkillFile, limits: ResolvedLimit
   const origin = originOf(skill);
   if (!origin) throw new SkillError('NOT_FOUND', `Skill "${skill.name}" was not loaded from a source, so its file \`${file.path}\` cannot be read.`, { path: file.path });
   const { source } = origin;
+  // A plugin skill's shared file (`../../shared/x`) lives two folders up from the skill's own.
+  const at = resolveSkillPath(origin.dir, file.path);
+  if (at === undefined) throw new SkillError('NOT_FOUND', `\`${file.path}\` of skill "${skill.name}" lies outside its source.`, { path: file.path });
   // A source that never answers cannot hold the read: it is raced against the signal and the timeout.
-  const bytes: unknown = await raceSourceCall(source, `read(${file.path})`, { ...bounds, timeoutMs: sourceTimeout(source, bounds.timeoutMs) }, (o) => source.read(joinSourcePath(origin.dir, file.path), o));
+  const bytes: unknown = await raceSourceCall(source, `read(${file.path})`, { ...bounds, timeoutMs: sourceTimeout(source, bounds.timeoutMs) }, (o) => source.read(at, o));
   if (!isBytes(bytes)) throw new SkillError('SOURCE_FAILED', `Source ${source.name} returned ${bytes === null ? 'null' : `a ${typeof bytes}`} for \`${file.path}\`, not bytes.`, { path: file.path });
   if (bytes.byteLength > limits.maxFileBytes) {
     throw new SkillError('LIMIT_EXCEEDED', `\`${file.path}\` of skill "${skill.name}" is ${bytes.byteLength} bytes; maxFileBytes is ${limits.maxFileBytes}.`, { path: file.path });

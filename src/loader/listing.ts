@@ -77,6 +77,8 @@ function badField(e: Record<string, unknown>): string | undefined {
     const i = files.findIndex((f) => !isFileInput(f));
     if (i >= 0) return `\`files[${i}]\` is not a file (\`path\` text; \`size\` a non-negative number, \`text\` true or false, \`digest\` text, \`content\` text or bytes, when given)`;
   }
+  const bundle = e['bundle'];
+  if (bundle !== undefined && (!isRecord(bundle) || typeof bundle['name'] !== 'string' || (bundle['version'] !== undefined && typeof bundle['version'] !== 'string'))) return `\`bundle\` is not { name, version? } text`;
   if (e['diagnostics'] !== undefined && !Array.isArray(e['diagnostics'])) return `\`diagnostics\` is ${describe(e['diagnostics'])}, not a list`;
   return undefined;
 }

@@ -38,7 +38,7 @@ export interface LoaderChange {
   readonly tier: SkillSourceKind;
   /** The skill now cached, for an `upsert`. */
   readonly skill?: Skill;
-  /** The store's action (`put`, `rollback`, `archive`, `restore`, `purge`, `import`), when it said. */
+  /** The store's action (`put`, `rollback`, `archive`, `restore`, `purge`, `import`), when it said; `watch` for a watching source's change. */
   readonly cause?: string;
   /** The store revision, when it said. */
   readonly revision?: number;
@@ -103,6 +103,11 @@ export class LiveLink {
     this.#queued = [];
     // A change that cannot be applied must not fail the load that just succeeded.
     for (const change of queued) await this.#apply(change).catch(() => undefined);
+  }
+
+  /** Tells the listeners of a change made elsewhere (a watching source's). */
+  announce(change: LoaderChange): void {
+    this.#emit(change);
   }
 
   /** Stops listening to the store. */

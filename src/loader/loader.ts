@@ -16,6 +16,7 @@ import type { SkillSource, SourceCallOptions } from '../sources/source.js';
 import type { SkillStoreLike } from '../sources/store.js';
 import type { SubagentSpec } from './subagent.js';
 import { LiveLink, watchedOf, type LoaderChange } from './live.js';
+import { SourceWatch } from './source-watch.js';
 import type { RouteOptions, Router, RouterJSON, RouterOptions } from '../routing/router.js';
 import { LazyRouter } from './lazy-router.js';
 import { SKILLS_PERMISSIONS } from '../agent/tool-names.js';
@@ -95,6 +96,8 @@ export class SkillLoader {
   readonly #timeoutMs: number;
   // Applies a store's change events to the cache between loads.
   readonly #live = new LiveLink(this);
+  // Applies a watching source's changes (directorySource / pluginSource with `watch: true`) between loads.
+  readonly #watch: SourceWatch;
   #generation = 0;
   #committed = 0;
 
@@ -106,6 +109,13 @@ export class SkillLoader {
     this.#timeoutMs = options.sourceTimeoutMs ?? DEFAULT_SOURCE_TIMEOUT_MS;
     const { index, ...routing } = options.routing ?? {};
     this.#router = new LazyRouter(routing, index);
+    // A watched skill was parsed and checked by the same tier reading as a load: put as is, so it keeps its origin.
+    const put = (skill: Skill): void => {
+      this.#cache = withSkill(this.#loaded(), skill);
+      this.#router.get().upsert(skill);
+    };
+    const host = { limits: this.#limits, getAll: () => this.getAll(), getByName: (n: string) => this.getByName(n), put, remove: (n: string) => this.remove(n) };
+    this.#watch = new SourceWatch({ ...host, announce: (change) => this.#live.announce(change) }, () => this.#timeoutMs);
   }
 
   /**
@@ -116,6 +126,7 @@ export class SkillLoader {
    */
   async loadAll(orgId?: string, userId?: string, options: LoadOptions = {}): Promise<Skill[]> {
     this.#live.loadStarted();
+    this.#watch.loadStarted();
     let loaded = false;
     try {
       const skills = await this.#load(orgId, userId, options);
@@ -123,13 +134,15 @@ export class SkillLoader {
       return skills;
     } finally {
       // After a load, a store that emits changes is listened to for the namespaces it read.
+      this.#watch.loadEnded(loaded ? tiersOf(this.#options.builtin, undefined, undefined) : undefined);
       await this.#live.loadEnded(this.#options.store, loaded ? watchedOf(orgId, userId) : undefined);
     }
   }
 
   /**
-   * Subscribes to single-skill changes applied between loads (a store's change events update
-   * the cache and index for that one skill); returns the unsubscribe function.
+   * Subscribes to single-skill changes applied between loads (a store's change events, or a
+   * watching source's added, changed and removed skills, update the cache and index for those
+   * skills alone); returns the unsubscribe function.
    * @example `const off = loader.on('change', ({ name, type, tier }) => console.log(tier, name, type))`
    */
   on(type: 'change', listener: (change: LoaderChange) => void): () => void {
@@ -137,9 +150,15 @@ export class SkillLoader {
     return this.#live.on(listener);
   }
 
-  /** Stops listening to the store's changes until the next `loadAll` (the cache stays as it is). */
+  /** Stops listening to the store's and the watching sources' changes until the next `loadAll` (the cache stays as it is). */
   close(): void {
     this.#live.close();
+    this.#watch.close();
+  }
+
+  /** Resolves once the changes watching sources reported so far are applied. */
+  settled(): Promise<void> {
+    return this.#watch.settled();
   }
 
   async #load(orgId: string | undefined, userId: string | undefined, options: LoadOptions): Promise<Skill[]> {
@@ -265,6 +284,11 @@ export class SkillLoader {
   /** `skills.load` and `skills.read` over the current cache; after a load, take them again (their `version` changes). */
   get tools(): readonly SkillTool[] {
     return agentView(this.#loaded().all, this.#limits, this.#timeoutMs).tools;
+  }
+
+  /** `skills.list` and `skills.grep` over the current cache (grants: `SKILLS_FILE_PERMISSIONS`); take them again after a load. */
+  get fileTools(): readonly SkillTool[] {
+    return agentView(this.#loaded().all, this.#limits, this.#timeoutMs).fileTools;
   }
 
   /** `sha256:` over every cached skill's digest, in any order; the tools' `version`. */

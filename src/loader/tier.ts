@@ -126,7 +126,7 @@ function readEntry(tier: Tier, entry: SkillEntry, limits: ResolvedLimits, result
     return undefined;
   }
   // Remembered so the skill's files can be read again later (skills.read on a loader).
-  recordOrigin(skill, { source: tier.source, dir: entry.dir });
+  recordOrigin(skill, { source: tier.source, dir: entry.dir, ...(entry.bundle === undefined ? {} : { bundle: entry.bundle }) });
   result.candidates.push({ skill, bytes: entryBytes(entry, skill), sourceName: tier.source.name });
   return skill;
 }

@@ -11,6 +11,7 @@ import { assertLimits, LOADER_LIMITS } from '../format/types.js';
 import { walkDirectory } from './directory-walk.js';
 import { NEVER_LISTED } from './folder-entries.js';
 import { closeFile, openFile, readAll, type OpenFile } from './opened-file.js';
+import { folderWatch, WATCH_DEBOUNCE_MS } from './watch-folder.js';
 
 /** Options of {@link directorySource}. Every bound refuses and reports; none truncates silently. */
 export interface DirectorySourceOptions extends NameFromFolderOption {
@@ -28,6 +29,14 @@ export interface DirectorySourceOptions extends NameFromFolderOption {
   includeHidden?: boolean;
   /** Name shown in diagnostics (default `directory:<dir>`). */
   name?: string;
+  /**
+   * Watch the folder (`node:fs` watch): the source gets `watch(listener)`
+   * and `close()`, and a loader reading it picks up added, changed and
+   * removed skills, resources included, between loads (default false).
+   */
+  watch?: boolean;
+  /** Quiet spell in milliseconds before a burst of file events is reported (default 150). */
+  watchDebounceMs?: number;
   /**
    * Called with a file's absolute path after the listing (or `read`'s path
    * check) saw it and right before it is opened. For tests that change the
@@ -69,7 +78,7 @@ export interface DirectorySourceOptions extends NameFromFolderOption {
  */
 export function directorySource(dir: string, options: DirectorySourceOptions = {}): SkillSource {
   const name = options.name ?? `directory:${dir}`;
-  assertLimits(options, ['maxDepth', 'maxFolders', 'maxNesting', 'maxFileBytes', 'maxFilesPerSkill'], 'directorySource');
+  assertLimits(options, ['maxDepth', 'maxFolders', 'maxNesting', 'maxFileBytes', 'maxFilesPerSkill', 'watchDebounceMs'], 'directorySource');
   const bounds = {
     maxDepth: options.maxDepth ?? LOADER_LIMITS.maxDepth,
     maxFolders: options.maxFolders ?? LOADER_LIMITS.maxFolders,
@@ -81,7 +90,7 @@ export function directorySource(dir: string, options: DirectorySourceOptions = {
   };
   const absolute = resolve(dir);
   const display = dir.replaceAll('\\', '/');
-  return {
+  const source: SkillSource = {
     name,
     async list(call: SourceCallOptions = {}): Promise<SourceListing> {
       throwIfAborted(call.signal);
@@ -116,10 +125,13 @@ export function directorySource(dir: string, options: DirectorySourceOptions = {
       }
     },
   };
+  if (options.watch !== true) return source;
+  const watcher = folderWatch(absolute, options.watchDebounceMs ?? WATCH_DEBOUNCE_MS);
+  return { ...source, watch: watcher.watch, close: watcher.close };
 }
 
 /** The root's real path, or `undefined` when it does not exist (a missing directory lists nothing). */
-async function realRoot(absolute: string, name: string): Promise<string | undefined> {
+export async function realRoot(absolute: string, name: string): Promise<string | undefined> {
   try {
     const real = await realpath(absolute);
     if (!(await lstat(real)).isDirectory()) throw new SkillError('SOURCE_FAILED', `Source ${name}: \`${absolute}\` is not a directory.`, { path: absolute });

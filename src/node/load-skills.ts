@@ -13,6 +13,7 @@ import type { SkillSource } from '../sources/source.js';
 import { resolveLimits, SKILL_SET_LIMITS, type ResolvedLimits, type SkillLimits } from '../format/types.js';
 import { directorySource } from './directory-source.js';
 import { withRootedListing } from './rooted-listing.js';
+import { holdsPlugins, pluginSource } from './plugin-source.js';
 
 /** Options of {@link loadSkills} besides the limits. */
 export interface LoadSkillsOptions {
@@ -26,8 +27,9 @@ export interface LoadSkillsOptions {
 const READ_CONCURRENCY = 16;
 
 /**
- * Reads each path — a skill folder (it holds a `SKILL.md`) or a folder of
- * skill folders — into a skill set. Everything is read once, now: the
+ * Reads each path — a skill folder (it holds a `SKILL.md`), a folder of
+ * skill folders, or a plugin folder or folder of plugins (`plugin.json`) —
+ * into a skill set. Everything is read once, now: the
  * text files' contents are kept in the set (checked against the digests
  * they were listed with), binary files are listed only, and later changes
  * on disk are not seen.
@@ -66,8 +68,11 @@ export async function loadSkills(paths: string | readonly string[], limits?: Ski
 function sourceFor(path: string, limits: ResolvedLimits, options: LoadSkillsOptions): SkillSource {
   const { maxDepth, maxFolders, maxNesting, maxFileBytes, maxFilesPerSkill } = limits;
   const dir = resolve(path);
+  const bounds = { maxDepth, maxFolders, maxNesting, maxFileBytes, maxFilesPerSkill, nameFromFolder: options.nameFromFolder ?? false, name: path };
+  // A plugin folder (or a folder of them) reads as plugins: each skill with its plugin's shared files.
+  const source = holdsPlugins(dir) ? pluginSource(dir, bounds) : directorySource(dir, { ...bounds, includeHidden: options.includeHidden ?? false });
   // Listing diagnostics carry the folder too, so a refusal says under which of the paths it happened.
-  return withRootedListing(directorySource(dir, { maxDepth, maxFolders, maxNesting, maxFileBytes, maxFilesPerSkill, includeHidden: options.includeHidden ?? false, nameFromFolder: options.nameFromFolder ?? false, name: path }), dir);
+  return withRootedListing(source, dir);
 }
 
 async function assertFolder(path: string): Promise<void> {
@@ -84,7 +89,7 @@ function refuseProblems(diagnostics: readonly Diagnostic[]): void {
     throw new SkillError(code, `${what}: ${first.path}:${first.line}:${first.column} ${first.code}: ${first.message}${more}`, { diagnostics: found, path: first.path });
   };
   const errors = diagnostics.filter((d) => d.severity === 'error');
-  refuse('CONFLICT', diagnostics.filter((d) => d.code === 'shadowed'), 'A skill name is used twice');
+  refuse('CONFLICT', diagnostics.filter((d) => d.code === 'shadowed' || d.code === 'duplicate-skill'), 'A skill name is used twice');
   refuse('SOURCE_FAILED', errors.filter((d) => d.code === 'source-error'), 'A folder could not be read');
   const limited = diagnostics.filter((d) => d.code === 'discovery-limit' || d.code === 'limit-exceeded' || d.code === 'file-too-large');
   refuse('LIMIT_EXCEEDED', limited, 'A limit was reached');

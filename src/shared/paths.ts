@@ -20,3 +20,40 @@ export function unsafePathReason(path: string, maxNesting: number): string | und
 export function isIgnoredEntry(name: string): boolean {
   return name.startsWith('.') || name === 'node_modules' || name === '__pycache__';
 }
+
+/**
+ * The folders of a plugin that all its skills share (Agent Plugins v1):
+ * a plugin skill reaches them from its own folder as `../../<folder>/…`.
+ */
+export const PLUGIN_SHARED_FOLDERS: readonly string[] = Object.freeze(['references', 'schemas', 'scripts', 'shared', 'assets']);
+
+/** True for `../../<shared folder>/<file>`: a plugin's shared file as a skill's SKILL.md refers to it. */
+export function isPluginSharedPath(path: string): boolean {
+  if (!path.startsWith('../../')) return false;
+  const rest = path.slice(6);
+  const slash = rest.indexOf('/');
+  return slash > 0 && PLUGIN_SHARED_FOLDERS.includes(rest.slice(0, slash)) && unsafePathReason(rest, Number.POSITIVE_INFINITY) === undefined;
+}
+
+/**
+ * Like {@link unsafePathReason} for a skill's listed files, where one more
+ * form is allowed: a plugin's shared file, `../../shared/util.py`. Nothing
+ * else may climb (`../sibling/x` is refused). Its nesting is counted after
+ * the `../../`.
+ */
+export function unsafeResourcePathReason(path: string, maxNesting: number): string | undefined {
+  return isPluginSharedPath(path) ? unsafePathReason(path.slice(6), maxNesting) : unsafePathReason(path, maxNesting);
+}
+
+/**
+ * The source path of `file` of the skill folder `dir`: joined, with a
+ * plugin shared path's `../../` taken off `dir`. `undefined` when it would
+ * climb above the source root.
+ */
+export function resolveSkillPath(dir: string, file: string): string | undefined {
+  if (!isPluginSharedPath(file)) return dir === '' ? file : `${dir}/${file}`;
+  const parts = dir === '' ? [] : dir.split('/');
+  if (parts.length < 2) return undefined;
+  const base = parts.slice(0, -2).join('/');
+  return base === '' ? file.slice(6) : `${base}/${file.slice(6)}`;
+}

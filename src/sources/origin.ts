@@ -5,7 +5,7 @@
  * freed with their skills.
  * @module
  */
-import type { SkillSource } from './source.js';
+import type { BundleIdentity, SkillSource } from './source.js';
 import type { Skill } from '../format/types.js';
 
 /** The source a skill was listed by, and its folder in that source. */
@@ -13,6 +13,8 @@ export interface SkillOrigin {
   readonly source: SkillSource;
   /** The skill folder relative to the source root (`''` for a root skill). */
   readonly dir: string;
+  /** The plugin the skill ships in, for a plugin skill. */
+  readonly bundle?: BundleIdentity;
 }
 
 const origins = new WeakMap<Skill, SkillOrigin>();

@@ -31,6 +31,20 @@ export interface SkillEntry {
   readonly diagnostics?: readonly Diagnostic[];
   /** Parse with `nameFromFolder`: a SKILL.md without `name` takes `folder` (the source's option of that name). */
   readonly nameFromFolder?: boolean;
+  /** The plugin (bundle) the skill ships in, for a plugin source's skills. */
+  readonly bundle?: BundleIdentity;
+}
+
+/** The identity of the plugin (bundle) a skill ships in: its name, and its version when `plugin.json` gives one. */
+export interface BundleIdentity {
+  readonly name: string;
+  readonly version?: string;
+}
+
+/** What a watching source tells its listener: something under it changed (debounced); list it again to see what. */
+export interface SourceChange {
+  /** Source-relative paths that changed, when the platform said (`/`-separated); may be empty. */
+  readonly paths: readonly string[];
 }
 
 /** What `list()` returns: the skill folders and any problems of the source as a whole. */
@@ -71,6 +85,14 @@ export interface SkillSource {
    * `/` + file path). Rejects with `NOT_FOUND` or `UNSAFE_PATH`.
    */
   read(path: string, options?: SourceCallOptions): Promise<Uint8Array>;
+  /**
+   * Present on a source made with `watch: true`: calls `listener` (debounced)
+   * after files under it are added, changed or removed; returns the
+   * unsubscribe function. A loader subscribes after each load.
+   */
+  watch?(listener: (change: SourceChange) => void): () => void;
+  /** Stops watching and frees what the source holds open; reads still work. */
+  close?(): void;
 }
 
 /** True when `value` has the shape of a {@link SkillSource}. */

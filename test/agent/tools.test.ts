@@ -52,15 +52,17 @@ describe('tool objects', () => {
 });
 
 describe('skills.load', () => {
-  it('returns name, description, full instructions and the file list', async () => {
+  it('returns name, description, full instructions, the file inventory with content types, the canonical path and no bundle', async () => {
     expect(await load.run({ name: 'refunds' })).toEqual({
       name: 'refunds',
       description: 'Decide refunds under the store policy.',
       instructions: 'Refund order $0 for reason: $ARGUMENTS[1]. Read references/policy.md first.',
       files: [
-        { path: 'assets/logo.png', size: 5, isText: false },
-        { path: 'references/policy.md', size: 35, isText: true },
+        { path: 'assets/logo.png', size: 5, isText: false, contentType: 'image/png' },
+        { path: 'references/policy.md', size: 35, isText: true, contentType: 'text/markdown' },
       ],
+      path: '/skills/refunds/SKILL.md',
+      bundle: null,
     });
   });
 

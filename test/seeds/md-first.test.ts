@@ -1,7 +1,7 @@
 // The MD-first seed (shared/seeds/skills-md-first-agents.md): skills/<name>/SKILL.md folders whose minimal example has
 // no `name` — the folder names the skill, with nameFromFolder. Plugin bundles are skill folders found deeper down.
 import { describe, expect, it } from 'vitest';
-import { directorySource, loadSkills, SkillLoader } from '../../src/node/index.js';
+import { directorySource, loadSkills, pluginSource, SkillLoader, type LoadedSkill, type SkillTool } from '../../src/node/index.js';
 import { rejected } from '../support/errors.js';
 import { workingTree } from './helpers.js';
 
@@ -62,5 +62,18 @@ describe('MD-first seed', () => {
     ]);
     // "Duplicate contributed skill names across bundles fail compilation."
     expect((await rejected(loadSkills('./plugins', undefined, { nameFromFolder: true }))).code).toBe('CONFLICT');
+  });
+
+  it('loading a plugin skill exposes its folder plus the plugin\'s shared resources, with its canonical path and bundle', async () => {
+    const loader = new SkillLoader({ builtin: pluginSource('plugins/corporate-finance', { nameFromFolder: true }) });
+    await loader.loadAll();
+    const loaded = await (loader.tools[0] as SkillTool<LoadedSkill>).run({ name: 'dcf-model-builder' });
+    expect(loaded).toMatchObject({ path: '/skills/corporate-finance/skills/dcf-model-builder/SKILL.md', bundle: { name: 'corporate-finance' } });
+    expect(loaded.files.map((f) => [f.path, f.contentType])).toEqual([['../../references/conventions.md', 'text/markdown']]);
+    expect(await loader.readFile('dcf-model-builder', '../../references/conventions.md')).toBe('Shared conventions.');
+    // "Duplicate contributed skill names across bundles fail compilation": named, with both bundles.
+    const both = new SkillLoader({ builtin: pluginSource('plugins', { nameFromFolder: true }) });
+    await both.loadAll();
+    expect(both.diagnostics.find((d) => d.code === 'duplicate-skill')?.message).toContain('"corporate-finance" and again by plugin "other-bundle"');
   });
 });

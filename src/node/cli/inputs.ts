@@ -10,6 +10,7 @@ import type { ResolvedLimits } from '../../format/types.js';
 import type { SkillSource } from '../../sources/source.js';
 import { directorySource, type DirectorySourceOptions } from '../directory-source.js';
 import { withRootedListing } from '../rooted-listing.js';
+import { holdsPlugins, pluginSource } from '../plugin-source.js';
 import { escapeControl } from './escape.js';
 import type { CliIo } from './io.js';
 import { plural, shownPath } from './print.js';
@@ -51,9 +52,16 @@ export function discoveryBounds(limits: ResolvedLimits): DirectorySourceOptions 
   return { maxDepth, maxFolders, maxNesting, maxFileBytes, maxFilesPerSkill };
 }
 
-/** A directory source over `abs`, named by its shown path, its listing diagnostics rooted like its entries. */
+/**
+ * A source over `abs`, named by its shown path, its listing diagnostics
+ * rooted like its entries: a plugin source when `abs` is a plugin folder or
+ * a folder of them (`plugin.json`), else a directory source.
+ */
 export function cliSource(abs: string, options: DirectorySourceOptions, cwd: string): SkillSource {
-  return withRootedListing(directorySource(abs, { ...options, name: shownPath(abs, cwd) }), abs);
+  const name = shownPath(abs, cwd);
+  if (!holdsPlugins(abs)) return withRootedListing(directorySource(abs, { ...options, name }), abs);
+  const { includeHidden: _hidden, ...bounds } = options;
+  return withRootedListing(pluginSource(abs, { ...bounds, name }), abs);
 }
 
 /**

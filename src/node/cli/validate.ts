@@ -57,7 +57,8 @@ export async function validateCommand(flags: CliFlags, io: CliIo): Promise<numbe
   }
   const invalid = reports.filter((r) => r.verdict === 'invalid').length;
   // A search cut short or a folder that could not be read leaves skills unchecked: not a clean pass.
-  const incomplete = notes.some((d) => d.severity !== 'info');
+  // A malformed plugin.json is reported but leaves nothing unchecked (the plugin is named after its folder).
+  const incomplete = notes.some((d) => d.severity !== 'info' && d.code !== 'plugin-manifest');
   if (flags.json) io.out.write(`${JSON.stringify({ profile: context.profile, reports, notes }, null, 2)}\n`);
   else printText(reports, notes, context, io);
   if (reports.length === 0 && unusable === 0) await reportNothingFound(folders, context, io);

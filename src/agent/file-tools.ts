@@ -1,0 +1,108 @@
+/**
+ * The file tools, `skills.list` and `skills.grep`: read-only members of the
+ * skill tools' family that hydrate a skill's files lazily — the files under
+ * a folder, and the lines that hold a pattern — over the same
+ * {@link SkillShelf}, with the same version and grant scheme.
+ * @module
+ */
+import { SkillError } from '../format/errors.js';
+import type { Skill, SkillFile } from '../format/types.js';
+import { unsafeResourcePathReason } from '../shared/paths.js';
+import { GREP_LIMITS, grepFiles, type GrepResult } from './grep.js';
+import { inputRecord, invalid, nameSchemaOf, unknownSkill } from './tool-input.js';
+import { SKILLS_GREP, SKILLS_LIST, SKILLS_READ_GRANT } from './tool-names.js';
+import { listedFile, type ListedFile, type SkillShelf, type SkillTool } from './tools.js';
+
+/** What `skills.list` returns. */
+export interface ListFilesResult {
+  readonly name: string;
+  /** The folder listed, as given (`''` for the whole skill). */
+  readonly path: string;
+  /** The files under it, with sizes and content types; never contents. */
+  readonly files: readonly ListedFile[];
+}
+
+/**
+ * `skills.list` and `skills.grep` over `shelf`, serving every skill (as
+ * `skills.read` does); none when the shelf holds no skill.
+ *
+ * @example
+ * ```ts
+ * const [list, grep] = createFileTools(shelf)
+ * await grep.run({ name: 'dcf-model-builder', pattern: 'def npv', path: '../../shared' })
+ * ```
+ */
+export function createFileTools(shelf: SkillShelf): readonly SkillTool[] {
+  const byName = new Map(shelf.skills.map((s) => [s.name, s]));
+  if (byName.size === 0) return [];
+  const names = [...byName.keys()];
+  const skillOf = (record: Record<string, unknown>): Skill => {
+    const name = record['name'];
+    if (typeof name !== 'string') throw invalid('`name` must be the name of a skill, as text.');
+    const skill = byName.get(name);
+    if (!skill) throw unknownSkill(name, names);
+    return skill;
+  };
+  const common = { effects: 'none' as const, cost: 0 as const, version: shelf.digest };
+  const nameProperty = nameSchemaOf(shelf, names, 'The skill name.');
+  const pathProperty = { type: 'string', description: 'A folder of the skill, as its files are listed (`references`, or `../../shared` for a plugin\'s shared files); the whole skill when left out.' };
+  const list: SkillTool<ListFilesResult> = Object.freeze({
+    ...common,
+    id: SKILLS_LIST,
+    description: 'List the files under a folder of a skill: path, size and content type of each, never contents. Read a text file with skills.read.',
+    inputSchema: { type: 'object', properties: { name: nameProperty, path: pathProperty }, required: ['name'], additionalProperties: false },
+    grants: Object.freeze([`tool:${SKILLS_LIST}`, SKILLS_READ_GRANT]),
+    run: async (input: unknown): Promise<ListFilesResult> => {
+      const record = inputRecord(input);
+      const skill = skillOf(record);
+      const folder = folderOf(record['path']);
+      const files = filesUnder(skill, folder);
+      if (files.length === 0 && folder !== '') throw new SkillError('NOT_FOUND', `Skill "${skill.name}" has no files under \`${folder}\`.`, { path: folder });
+      return { name: skill.name, path: folder, files: files.map(listedFile) };
+    },
+  });
+  const grep: SkillTool<GrepResult> = Object.freeze({
+    ...common,
+    id: SKILLS_GREP,
+    description: `Search a skill's text files for a pattern: returns matching lines with path and line number (at most ${GREP_LIMITS.maxMatches}). The pattern is literal text unless \`regex\` is true. Binary files are never searched.`,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        name: nameProperty,
+        pattern: { type: 'string', description: 'Text to find in a line (or a regular expression with `regex`).' },
+        path: pathProperty,
+        regex: { type: 'boolean', description: 'Read `pattern` as a regular expression (no backreferences or lookaround). Default false.' },
+        ignoreCase: { type: 'boolean', description: 'Match regardless of letter case. Default false.' },
+      },
+      required: ['name', 'pattern'],
+      additionalProperties: false,
+    },
+    grants: Object.freeze([`tool:${SKILLS_GREP}`, SKILLS_READ_GRANT]),
+    run: async (input: unknown): Promise<GrepResult> => {
+      const record = inputRecord(input);
+      const skill = skillOf(record);
+      const { pattern, regex, ignoreCase } = record;
+      if (typeof pattern !== 'string') throw invalid('`pattern` must be text.');
+      for (const [key, value] of [['regex', regex], ['ignoreCase', ignoreCase]] as const) if (value !== undefined && typeof value !== 'boolean') throw invalid(`\`${key}\` must be true or false.`);
+      const files = filesUnder(skill, folderOf(record['path']));
+      return grepFiles(skill.name, { pattern, regex: regex === true, ignoreCase: ignoreCase === true }, files, (file: SkillFile) => shelf.readText(skill, file));
+    },
+  });
+  return Object.freeze([list, grep]);
+}
+
+/** The folder input without trailing slashes (`''` for the whole skill); `UNSAFE_PATH` for one no listed file could be under. */
+function folderOf(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string') throw invalid('`path` must be text.');
+  const folder = value.replace(/\/+$/, '');
+  if (folder === '' || folder === '.') return '';
+  const reason = unsafeResourcePathReason(`${folder}/file`, Number.POSITIVE_INFINITY);
+  if (reason) throw new SkillError('UNSAFE_PATH', `Cannot list \`${value}\`: ${reason}.`, { path: value });
+  return folder;
+}
+
+/** The files of `skill` under `folder` (all of them for `''`), in listed order. */
+function filesUnder(skill: Skill, folder: string): readonly SkillFile[] {
+  return folder === '' ? skill.files : skill.files.filter((f) => f.path.startsWith(`${folder}/`));
+}
