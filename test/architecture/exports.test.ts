@@ -43,6 +43,23 @@ const ENTRIES: Record<string, { file: string; load: () => Promise<Record<string,
     load: () => import('../../src/vite/index.js'),
     names: ['DEFAULT_SKILLS_MODULE_ID', 'SatchelSkillsOptions', 'SkillBundle', 'SkillBundleEntry', 'SkillBundleFile', 'reportLines', 'satchelSkills'],
   },
+  'satchel/worker': {
+    file: 'src/worker/index.ts',
+    load: () => import('../../src/worker/index.js'),
+    names: [
+      'FORWARDED_STORE_METHODS', 'ForwardedStoreMethod', 'NodeLikeEndpoint', 'RemoteLoadOptions', 'RemoteProgress', 'RemoteRunToolOptions', 'RuntimeEndpoint',
+      'RuntimeEventType', 'RuntimeSession', 'RuntimeStore', 'SkillRuntime', 'SkillRuntimeOptions', 'ToolDescriptor', 'WireSkillError',
+      'createSkillRuntime', 'exposeSkillRuntime', 'registerSkillErrorTransfer',
+    ],
+  },
+  'satchel/client': {
+    file: 'src/client/index.ts',
+    load: () => import('../../src/client/index.js'),
+    names: [
+      'ClientEvents', 'ConnectOptions', 'DEFAULT_HEARTBEAT', 'HeartbeatOptions', 'RemoteStore', 'RuntimeEndpoint', 'SkillRuntimeClient', 'StoreChangeOf',
+      'ToolDescriptor', 'connectSkillRuntime',
+    ],
+  },
 };
 
 /** Names an entry file exports, values and types alike, read from its `export` statements. */

@@ -1,0 +1,183 @@
+/**
+ * `SkillRuntimeClient`: the loader, the skill tools and the store of a
+ * worker, called from the page with the same names and result shapes,
+ * every answer a promise.
+ * @module
+ */
+import { proxy, type Remote } from 'comlink';
+import type { Diagnostic } from '../format/diagnostics.js';
+import { SkillError, throwIfAborted } from '../format/errors.js';
+import type { Skill } from '../format/types.js';
+import type { CatalogOptions } from '../agent/catalog.js';
+import type { RunToolOptions } from '../agent/grants.js';
+import type { ActivationOptions, SkillActivation, Turn } from '../routing/activation.js';
+import type { RouteOptions } from '../routing/router.js';
+import type { LoadOptions, LoadProgress, RoutedSkill } from '../loader/loader.js';
+import { registerSkillErrorTransfer } from '../worker/error-transfer.js';
+import type { RuntimeEndpoint } from '../worker/endpoint.js';
+import type { ToolDescriptor } from '../worker/protocol.js';
+import type { RuntimeSession } from '../worker/session.js';
+import type { RuntimeStore } from '../worker/store-facade.js';
+import { Connection } from './connection.js';
+import { EventHub, type ClientEvents } from './events.js';
+import type { HeartbeatOptions } from './heartbeat.js';
+import { storeProxy, type RemoteStore, type StoreChangeOf } from './store-proxy.js';
+
+/** Options of `connectSkillRuntime`. */
+export type ConnectOptions = HeartbeatOptions;
+
+/**
+ * The page's handle on a skill runtime in a worker. Lookups that are
+ * properties on the loader (`size`, `diagnostics`, `tools`, …) are
+ * properties here too, each read a promise. A lost worker rejects every
+ * pending and later call with `WORKER_LOST` until {@link reconnect}.
+ */
+export class SkillRuntimeClient<S extends RuntimeStore = RuntimeStore> {
+  /** The store's forwarded methods (`put`, `get`, `history`, …), async. */
+  readonly store: RemoteStore<S>;
+  readonly #options: ConnectOptions;
+  readonly #events = new EventHub<StoreChangeOf<S>>();
+  #connection: Connection;
+  #calls = 0;
+
+  constructor(endpoint: RuntimeEndpoint, options: ConnectOptions = {}) {
+    registerSkillErrorTransfer();
+    this.#options = options;
+    this.#connection = this.#connect(endpoint);
+    this.store = storeProxy<S>((method, args) => this.#call((remote) => remote.callStore(method, args)));
+  }
+
+  /**
+   * `loader.loadAll` in the worker. `onProgress` is called on the page
+   * after each source, always before the promise settles; aborting `signal`
+   * cancels the load in the worker, which rejects with `ABORTED` and keeps
+   * its previous cache.
+   */
+  async loadAll(orgId?: string, userId?: string, options: LoadOptions = {}): Promise<Skill[]> {
+    const { signal, onProgress } = options;
+    throwIfAborted(signal);
+    const callId = `load-${++this.#calls}`;
+    const progress = onProgress && proxy((p: LoadProgress) => onProgress(p));
+    return this.#call(async (remote) => {
+      // Signals do not clone: an abort on the page becomes an `abort(callId)` message to the worker.
+      const abort = (): void => void remote.abort(callId).catch(() => undefined);
+      signal?.addEventListener('abort', abort, { once: true });
+      try {
+        return await remote.loadAll(orgId, userId, { callId }, progress);
+      } finally {
+        signal?.removeEventListener('abort', abort);
+      }
+    });
+  }
+
+  /** The skill of that exact name, `manual` ones included. */
+  getByName(name: string): Promise<Skill | undefined> {
+    return this.#call((remote) => remote.getByName(name));
+  }
+
+  /** Skills listing `intent` whose activation is `auto` or `intent-matched`. */
+  getByIntent(intent: string): Promise<Skill[]> {
+    return this.#call((remote) => remote.getByIntent(intent));
+  }
+
+  /** Every cached skill, in precedence order. */
+  getAll(): Promise<Skill[]> {
+    return this.#call((remote) => remote.getAll());
+  }
+
+  /** Number of cached skills. */
+  get size(): Promise<number> {
+    return this.#call((remote) => remote.size);
+  }
+
+  /** Everything the last load found. */
+  get diagnostics(): Promise<readonly Diagnostic[]> {
+    return this.#call((remote) => remote.diagnostics);
+  }
+
+  /** True once a load has completed in this worker. */
+  get loaded(): Promise<boolean> {
+    return this.#call((remote) => remote.loaded);
+  }
+
+  /** The digest of every cached skill; the tools' `version`. */
+  get digest(): Promise<string> {
+    return this.#call((remote) => remote.digest);
+  }
+
+  /** The grants the skill tools need. */
+  get permissions(): Promise<readonly string[]> {
+    return this.#call((remote) => remote.permissions);
+  }
+
+  /** `skills.load` and `skills.read` without `run`: give them to the model, run them with {@link runTool}. */
+  get tools(): Promise<ToolDescriptor[]> {
+    return this.#call((remote) => remote.tools);
+  }
+
+  /** Ranks the `auto` skills for `text`, best first. */
+  route(text: string, options: Pick<RouteOptions, 'limit'> = {}): Promise<RoutedSkill[]> {
+    return this.#call((remote) => remote.route(text, options));
+  }
+
+  /** The skills a turn activates (mentions, intents, search), never one twice. */
+  activate(turn: string | Turn, options: ActivationOptions = {}): Promise<SkillActivation[]> {
+    return this.#call((remote) => remote.activate(turn, options));
+  }
+
+  /** The catalog for the system prompt. */
+  catalog(options: CatalogOptions = {}): Promise<string> {
+    return this.#call((remote) => remote.catalog(options));
+  }
+
+  /** Runs the tool `id` in the worker after the grant check (`PERMISSION_DENIED` when a grant is missing). */
+  runTool(id: string, input: unknown, options: RunToolOptions): Promise<unknown> {
+    const grants = [...options.grants];
+    return this.#call((remote) => remote.runTool(id, input, { grants }));
+  }
+
+  /** The text of one listed text file of a cached skill. */
+  readFile(name: string, path: string): Promise<string> {
+    return this.#call((remote) => remote.readFile(name, path));
+  }
+
+  /**
+   * Subscribes to `change` (the store's committed changes) or `lost` (the
+   * worker is gone); returns the unsubscribe function. `change`
+   * subscriptions carry over to a reconnected worker.
+   */
+  on<K extends keyof ClientEvents<StoreChangeOf<S>>>(type: K, listener: ClientEvents<StoreChangeOf<S>>[K]): () => void {
+    return this.#events.on(type, listener);
+  }
+
+  /** The `WORKER_LOST` error when the current worker is gone or the client closed, else undefined. */
+  get lost(): SkillError | undefined {
+    return this.#connection.lost;
+  }
+
+  /**
+   * Talks to a new worker from now on (after `WORKER_LOST`, or to replace a
+   * live one: calls still pending on the old one reject with `WORKER_LOST`).
+   * `change` subscriptions move over; the new worker starts empty, so call
+   * `loadAll` again.
+   */
+  reconnect(endpoint: RuntimeEndpoint): void {
+    this.#connection.close('replaced by reconnect()');
+    this.#connection = this.#connect(endpoint);
+  }
+
+  /** Ends the connection: the worker drops this page's subscriptions; later calls reject with `WORKER_LOST`. The app terminates its Worker itself. */
+  close(): void {
+    this.#connection.close('close() was called');
+  }
+
+  #connect(endpoint: RuntimeEndpoint): Connection {
+    const connection = new Connection(endpoint, this.#options, (error) => this.#events.lost(error));
+    this.#events.attach(connection);
+    return connection;
+  }
+
+  #call<T>(run: (remote: Remote<RuntimeSession>) => Promise<T>): Promise<T> {
+    return this.#connection.call(run);
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * `RuntimeSession`: what one endpoint sees of a runtime. Every method
+ * answers with structured-clone-safe data; the loader's and the tools'
+ * errors are `SkillError`s, carried whole by the error transfer handler.
+ * A session owns what a page left behind in the worker — its subscriptions
+ * and the controllers of its pending loads — and drops them when closed.
+ * @module
+ */
+import { releaseProxy } from 'comlink';
+import type { Diagnostic } from '../format/diagnostics.js';
+import { SkillError } from '../format/errors.js';
+import type { Skill } from '../format/types.js';
+import type { CatalogOptions } from '../agent/catalog.js';
+import { runTool } from '../agent/grants.js';
+import type { ActivationOptions, SkillActivation, Turn } from '../routing/activation.js';
+import type { RouteOptions } from '../routing/router.js';
+import type { LoadProgress, RoutedSkill } from '../loader/loader.js';
+import { FORWARDED_STORE_METHODS, type ForwardedStoreMethod } from './store-facade.js';
+import type { SkillRuntime } from './runtime.js';
+import type { RemoteLoadOptions, RemoteProgress, RemoteRunToolOptions, RuntimeEventType, ToolDescriptor } from './protocol.js';
+
+/** The API a runtime exposes on an endpoint; the client calls it through Comlink. */
+export class RuntimeSession {
+  readonly #runtime: SkillRuntime;
+  readonly #loads = new Map<string, AbortController>();
+  readonly #subscriptions = new Map<number, { readonly listener: unknown; stop: () => void }>();
+  #nextSubscription = 1;
+
+  constructor(runtime: SkillRuntime) {
+    this.#runtime = runtime;
+  }
+
+  /** Answers at once: the client's heartbeat. */
+  ping(): true {
+    return true;
+  }
+
+  /** `loader.loadAll`, cancellable by `abort(callId)`, with progress sent back before the answer. */
+  async loadAll(orgId?: string, userId?: string, options: RemoteLoadOptions = {}, onProgress?: RemoteProgress): Promise<Skill[]> {
+    const { callId } = options;
+    const controller = new AbortController();
+    if (callId !== undefined) this.#loads.set(callId, controller);
+    const deliveries: Promise<unknown>[] = [];
+    const report = (progress: LoadProgress): void => {
+      // Delivered over another port than the answer: wait for each, so no progress arrives after the result.
+      if (onProgress) deliveries.push(Promise.resolve(onProgress(progress)).catch(() => undefined));
+    };
+    try {
+      return await this.#runtime.loader.loadAll(orgId, userId, { signal: controller.signal, onProgress: report });
+    } finally {
+      if (callId !== undefined) this.#loads.delete(callId);
+      await Promise.all(deliveries);
+      release(onProgress);
+    }
+  }
+
+  /** Cancels the load `callId`: it rejects with `ABORTED` and the previous cache stays. */
+  abort(callId: string): void {
+    this.#loads.get(callId)?.abort(new SkillError('ABORTED', 'The page cancelled the load.'));
+  }
+
+  getByName(name: string): Skill | undefined {
+    return this.#runtime.loader.getByName(name);
+  }
+
+  getByIntent(intent: string): Skill[] {
+    return this.#runtime.loader.getByIntent(intent);
+  }
+
+  getAll(): Skill[] {
+    return this.#runtime.loader.getAll();
+  }
+
+  get size(): number {
+    return this.#runtime.loader.size;
+  }
+
+  get diagnostics(): readonly Diagnostic[] {
+    return this.#runtime.loader.diagnostics;
+  }
+
+  get loaded(): boolean {
+    return this.#runtime.loader.loaded;
+  }
+
+  get digest(): string {
+    return this.#runtime.loader.digest;
+  }
+
+  get permissions(): readonly string[] {
+    return [...this.#runtime.loader.permissions];
+  }
+
+  route(text: string, options: Pick<RouteOptions, 'limit'> = {}): RoutedSkill[] {
+    return this.#runtime.loader.route(text, options);
+  }
+
+  activate(turn: string | Turn, options: ActivationOptions = {}): SkillActivation[] {
+    return this.#runtime.loader.activate(turn, options);
+  }
+
+  catalog(options: CatalogOptions = {}): string {
+    return this.#runtime.loader.catalog(options);
+  }
+
+  /** The tools without their `run` (a function cannot cross); run them with {@link runTool}. */
+  get tools(): ToolDescriptor[] {
+    return this.#runtime.loader.tools.map(({ run: _run, ...tool }) => ({ ...tool, grants: [...tool.grants] }));
+  }
+
+  /** Runs the tool `id` over the current cache, after the same grant check as in process (`PERMISSION_DENIED`). */
+  async runTool(id: string, input: unknown, options: RemoteRunToolOptions): Promise<unknown> {
+    const tool = this.#runtime.loader.tools.find((t) => t.id === id);
+    if (!tool) throw new SkillError('NOT_FOUND', `There is no tool "${id}"; tools: ${this.#runtime.loader.tools.map((t) => t.id).join(', ') || 'none'}.`);
+    return runTool(tool, input, options);
+  }
+
+  readFile(name: string, path: string): Promise<string> {
+    return this.#runtime.loader.readFile(name, path);
+  }
+
+  /** Calls the store's `method`; `NOT_FOUND` when the runtime has no store or the store no such forwarded method. */
+  async callStore(method: ForwardedStoreMethod, args: readonly unknown[]): Promise<unknown> {
+    const store = await this.#runtime.store;
+    const forwarded = store && (FORWARDED_STORE_METHODS as readonly string[]).includes(method) ? (store as unknown as Record<string, unknown>)[method] : undefined;
+    if (typeof forwarded !== 'function') {
+      const why = store ? `its store has no method "${method}" the runtime forwards` : 'it was created without a store';
+      throw new SkillError('NOT_FOUND', `The skill runtime cannot call store.${method}: ${why}.`);
+    }
+    return (forwarded as (...a: unknown[]) => unknown).apply(store, [...args]);
+  }
+
+  /**
+   * Sends the store's `change` events to `listener` (a Comlink proxy) and
+   * returns the subscription's id for {@link unsubscribe}. A store without
+   * `on` has no events to send: the subscription stays silent.
+   */
+  async subscribe(type: RuntimeEventType, listener: (event: unknown) => unknown): Promise<number> {
+    const id = this.#nextSubscription++;
+    const subscription = { listener, stop: () => undefined as void };
+    this.#subscriptions.set(id, subscription);
+    const store = await this.#runtime.store;
+    // Unsubscribed while the store was opening: nothing to start.
+    if (!store?.on || !this.#subscriptions.has(id)) return id;
+    // Never return the delivery: the store awaits a listener's promise, and a page must not hold up a write.
+    subscription.stop = store.on(type, (change) => void Promise.resolve(listener(change)).catch(() => undefined));
+    return id;
+  }
+
+  /** Ends a subscription; false when there was none of that id. */
+  unsubscribe(id: number): boolean {
+    const subscription = this.#subscriptions.get(id);
+    if (!subscription) return false;
+    this.#subscriptions.delete(id);
+    subscription.stop();
+    release(subscription.listener);
+    return true;
+  }
+
+  /** Drops every subscription and cancels every pending load: the page is gone. */
+  close(): void {
+    for (const id of [...this.#subscriptions.keys()]) this.unsubscribe(id);
+    for (const controller of this.#loads.values()) controller.abort(new SkillError('ABORTED', 'The page disconnected.'));
+  }
+}
+
+/** Releases a Comlink proxy the page sent (its port closes); plain functions pass through. */
+function release(value: unknown): void {
+  if (typeof value !== 'function') return;
+  const free = (value as unknown as Record<symbol, unknown>)[releaseProxy];
+  if (typeof free === 'function') (free as () => void)();
+}
