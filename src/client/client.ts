@@ -19,6 +19,7 @@ import type { ToolDescriptor } from '../worker/protocol.js';
 import type { RuntimeSession } from '../worker/session.js';
 import type { RuntimeStore } from '../worker/store-facade.js';
 import { Connection } from './connection.js';
+import { collect } from './paging.js';
 import { EventHub, type ClientEvents } from './events.js';
 import type { HeartbeatOptions } from './heartbeat.js';
 import { storeProxy, type RemoteStore, type StoreChangeOf } from './store-proxy.js';
@@ -40,6 +41,7 @@ export class SkillRuntimeClient<S extends RuntimeStore = RuntimeStore> {
   #connection: Connection;
   #calls = 0;
 
+  /** Connects to the runtime behind `endpoint`; `connectSkillRuntime` is the usual way in. */
   constructor(endpoint: RuntimeEndpoint, options: ConnectOptions = {}) {
     registerSkillErrorTransfer();
     this.#options = options;
@@ -63,7 +65,7 @@ export class SkillRuntimeClient<S extends RuntimeStore = RuntimeStore> {
       const abort = (): void => void remote.abort(callId).catch(() => undefined);
       signal?.addEventListener('abort', abort, { once: true });
       try {
-        return await remote.loadAll(orgId, userId, { callId }, progress);
+        return await collect(remote, await remote.loadAll(orgId, userId, { callId }, progress));
       } finally {
         signal?.removeEventListener('abort', abort);
       }
@@ -77,12 +79,12 @@ export class SkillRuntimeClient<S extends RuntimeStore = RuntimeStore> {
 
   /** Skills listing `intent` whose activation is `auto` or `intent-matched`. */
   getByIntent(intent: string): Promise<Skill[]> {
-    return this.#call((remote) => remote.getByIntent(intent));
+    return this.#call(async (remote) => collect(remote, await remote.getByIntent(intent)));
   }
 
   /** Every cached skill, in precedence order. */
   getAll(): Promise<Skill[]> {
-    return this.#call((remote) => remote.getAll());
+    return this.#call(async (remote) => collect(remote, await remote.getAll()));
   }
 
   /** Number of cached skills. */
@@ -122,7 +124,7 @@ export class SkillRuntimeClient<S extends RuntimeStore = RuntimeStore> {
 
   /** The skills a turn activates (mentions, intents, search), never one twice. */
   activate(turn: string | Turn, options: ActivationOptions = {}): Promise<SkillActivation[]> {
-    return this.#call((remote) => remote.activate(turn, options));
+    return this.#call(async (remote) => collect(remote, await remote.activate(turn, options)));
   }
 
   /** The catalog for the system prompt. */

@@ -20,6 +20,7 @@
 export { exposeSkillRuntime } from './expose.js';
 export { createSkillRuntime, type SkillRuntime, type SkillRuntimeOptions } from './runtime.js';
 export { RuntimeSession } from './session.js';
+export { ANSWER_PAGE_SIZE, type AnswerPage } from './paging.js';
 export { FORWARDED_STORE_METHODS, type ForwardedStoreMethod, type RuntimeStore } from './store-facade.js';
 export { registerSkillErrorTransfer, type WireSkillError } from './error-transfer.js';
 export type { NodeLikeEndpoint, RuntimeEndpoint } from './endpoint.js';

@@ -1,6 +1,7 @@
 /**
  * `RuntimeSession`: what one endpoint sees of a runtime. Every method
- * answers with structured-clone-safe data; the loader's and the tools'
+ * answers with structured-clone-safe data (lists of skills and activations
+ * in pages: `paging.ts`); the loader's and the tools'
  * errors are `SkillError`s, carried whole by the error transfer handler.
  * A session owns what a page left behind in the worker — its subscriptions
  * and the controllers of its pending loads — and drops them when closed.
@@ -17,15 +18,18 @@ import type { RouteOptions } from '../routing/router.js';
 import type { LoadProgress, RoutedSkill } from '../loader/loader.js';
 import { FORWARDED_STORE_METHODS, type ForwardedStoreMethod } from './store-facade.js';
 import type { SkillRuntime } from './runtime.js';
+import { AnswerPages, type AnswerPage } from './paging.js';
 import type { RemoteLoadOptions, RemoteProgress, RemoteRunToolOptions, RuntimeEventType, ToolDescriptor } from './protocol.js';
 
 /** The API a runtime exposes on an endpoint; the client calls it through Comlink. */
 export class RuntimeSession {
   readonly #runtime: SkillRuntime;
   readonly #loads = new Map<string, AbortController>();
+  readonly #pages = new AnswerPages();
   readonly #subscriptions = new Map<number, { readonly listener: unknown; stop: () => void }>();
   #nextSubscription = 1;
 
+  /** A session over `runtime`; `exposeSkillRuntime` makes one per endpoint. */
   constructor(runtime: SkillRuntime) {
     this.#runtime = runtime;
   }
@@ -36,7 +40,7 @@ export class RuntimeSession {
   }
 
   /** `loader.loadAll`, cancellable by `abort(callId)`, with progress sent back before the answer. */
-  async loadAll(orgId?: string, userId?: string, options: RemoteLoadOptions = {}, onProgress?: RemoteProgress): Promise<Skill[]> {
+  async loadAll(orgId?: string, userId?: string, options: RemoteLoadOptions = {}, onProgress?: RemoteProgress): Promise<AnswerPage<Skill>> {
     const { callId } = options;
     const controller = new AbortController();
     if (callId !== undefined) this.#loads.set(callId, controller);
@@ -46,7 +50,7 @@ export class RuntimeSession {
       if (onProgress) deliveries.push(Promise.resolve(onProgress(progress)).catch(() => undefined));
     };
     try {
-      return await this.#runtime.loader.loadAll(orgId, userId, { signal: controller.signal, onProgress: report });
+      return this.#pages.first(await this.#runtime.loader.loadAll(orgId, userId, { signal: controller.signal, onProgress: report }));
     } finally {
       if (callId !== undefined) this.#loads.delete(callId);
       await Promise.all(deliveries);
@@ -59,46 +63,62 @@ export class RuntimeSession {
     this.#loads.get(callId)?.abort(new SkillError('ABORTED', 'The page cancelled the load.'));
   }
 
+  /** `loader.getByName`. */
   getByName(name: string): Skill | undefined {
     return this.#runtime.loader.getByName(name);
   }
 
-  getByIntent(intent: string): Skill[] {
-    return this.#runtime.loader.getByIntent(intent);
+  /** `loader.getByIntent`, paged. */
+  getByIntent(intent: string): AnswerPage<Skill> {
+    return this.#pages.first(this.#runtime.loader.getByIntent(intent));
   }
 
-  getAll(): Skill[] {
-    return this.#runtime.loader.getAll();
+  /** `loader.getAll`, paged. */
+  getAll(): AnswerPage<Skill> {
+    return this.#pages.first(this.#runtime.loader.getAll());
   }
 
+  /** The next page of a long answer (see `paging.ts`). */
+  nextPage(handle: number): AnswerPage<unknown> {
+    return this.#pages.next(handle);
+  }
+
+  /** `loader.size`. */
   get size(): number {
     return this.#runtime.loader.size;
   }
 
+  /** `loader.diagnostics`. */
   get diagnostics(): readonly Diagnostic[] {
     return this.#runtime.loader.diagnostics;
   }
 
+  /** `loader.loaded`. */
   get loaded(): boolean {
     return this.#runtime.loader.loaded;
   }
 
+  /** `loader.digest`. */
   get digest(): string {
     return this.#runtime.loader.digest;
   }
 
+  /** `loader.permissions`, as a plain array. */
   get permissions(): readonly string[] {
     return [...this.#runtime.loader.permissions];
   }
 
+  /** `loader.route`. */
   route(text: string, options: Pick<RouteOptions, 'limit'> = {}): RoutedSkill[] {
     return this.#runtime.loader.route(text, options);
   }
 
-  activate(turn: string | Turn, options: ActivationOptions = {}): SkillActivation[] {
-    return this.#runtime.loader.activate(turn, options);
+  /** `loader.activate`, paged. */
+  activate(turn: string | Turn, options: ActivationOptions = {}): AnswerPage<SkillActivation> {
+    return this.#pages.first(this.#runtime.loader.activate(turn, options));
   }
 
+  /** `loader.catalog`. */
   catalog(options: CatalogOptions = {}): string {
     return this.#runtime.loader.catalog(options);
   }
@@ -115,6 +135,7 @@ export class RuntimeSession {
     return runTool(tool, input, options);
   }
 
+  /** `loader.readFile`. */
   readFile(name: string, path: string): Promise<string> {
     return this.#runtime.loader.readFile(name, path);
   }
@@ -161,6 +182,7 @@ export class RuntimeSession {
   close(): void {
     for (const id of [...this.#subscriptions.keys()]) this.unsubscribe(id);
     for (const controller of this.#loads.values()) controller.abort(new SkillError('ABORTED', 'The page disconnected.'));
+    this.#pages.clear();
   }
 }
 

@@ -47,7 +47,7 @@ const ENTRIES: Record<string, { file: string; load: () => Promise<Record<string,
     file: 'src/worker/index.ts',
     load: () => import('../../src/worker/index.js'),
     names: [
-      'FORWARDED_STORE_METHODS', 'ForwardedStoreMethod', 'NodeLikeEndpoint', 'RemoteLoadOptions', 'RemoteProgress', 'RemoteRunToolOptions', 'RuntimeEndpoint',
+      'ANSWER_PAGE_SIZE', 'AnswerPage', 'FORWARDED_STORE_METHODS', 'ForwardedStoreMethod', 'NodeLikeEndpoint', 'RemoteLoadOptions', 'RemoteProgress', 'RemoteRunToolOptions', 'RuntimeEndpoint',
       'RuntimeEventType', 'RuntimeSession', 'RuntimeStore', 'SkillRuntime', 'SkillRuntimeOptions', 'ToolDescriptor', 'WireSkillError',
       'createSkillRuntime', 'exposeSkillRuntime', 'registerSkillErrorTransfer',
     ],

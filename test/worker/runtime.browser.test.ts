@@ -2,7 +2,7 @@
 // intact), a terminated one found by the heartbeat and replaced with IndexedDB data intact, and a SharedWorker
 // serving several connections from one runtime.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { memorySource, SkillLoader, type LoadProgress } from '../../src/index.js';
+import { memorySource, SkillError, SkillLoader, type LoadProgress } from '../../src/index.js';
 import { connectSkillRuntime } from '../../src/client/index.js';
 import { codeOf, rejected } from '../support/errors.js';
 import { BUILTIN_FILES, ORG, USER, USER_NS, userSkill } from './fixtures/skills.js';
@@ -36,7 +36,9 @@ describe('in a dedicated Worker', () => {
     expect(await client.activate('I want my money back')).toEqual(loader.activate('I want my money back'));
     expect(await client.route('parcel delivery')).toEqual(loader.route('parcel delivery'));
     const error = await rejected(client.runTool('skills.load', { name: 'refunds' }, { grants: [] }));
+    expect(error).toBeInstanceOf(SkillError);
     expect(error.code).toBe('PERMISSION_DENIED');
+    expect(error.message).toBe('Tool skills.load needs the grant `tool:skills.load`, which this runtime does not allow.');
   });
 
   it('a terminated worker fails calls with WORKER_LOST; a fresh one finds the IndexedDB skills written through the first', async () => {
@@ -51,6 +53,15 @@ describe('in a dedicated Worker', () => {
     expect(error.code).toBe('WORKER_LOST');
     client.reconnect(startWorker(db));
     expect((await client.loadAll(ORG, USER)).map((s) => s.name)).toContain('kept');
+  });
+
+  it('a worker that fails to start fires `error`: one ping finds it lost, long before the next heartbeat', async () => {
+    const worker = new Worker(new URL('./fixtures/broken-worker.ts', import.meta.url), { type: 'module' });
+    workers.push(worker);
+    const client = connectSkillRuntime(worker, { heartbeatInterval: 600_000, heartbeatTimeout: 300 });
+    const error = await rejected(client.getAll());
+    expect(error.code).toBe('WORKER_LOST');
+    expect(error.message).toContain('did not answer a ping within 300 ms');
   });
 });
 

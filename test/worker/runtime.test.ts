@@ -2,7 +2,12 @@
 // process, and every answer survives structured cloning unchanged.
 import { describe, expect, it, vi } from 'vitest';
 import { memorySource, SKILLS_PERMISSIONS, SkillError, type Skill } from '../../src/index.js';
-import { codeOf, rejected } from '../support/errors.js';
+import { codeOf, rejected, thrown } from '../support/errors.js';
+import { skillMd } from '../support/skill-md.js';
+import { ANSWER_PAGE_SIZE } from '../../src/worker/index.js';
+import { AnswerPages } from '../../src/worker/paging.js';
+
+const codeOfSync = (fn: () => unknown) => thrown(fn).code;
 import { inProcess } from './helpers.js';
 import { BUILTIN_FILES, ORG, ORG_NS, USER, USER_NS, userSkill } from './fixtures/skills.js';
 import { FakeStore } from './fixtures/fake-store.js';
@@ -84,6 +89,33 @@ describe('the runtime from the page', () => {
     const error = await client.store.get(ORG_NS, 'x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect(error).toMatchObject({ name: 'TypeError', message: 'disk on fire' });
+  });
+});
+
+describe('long answers', () => {
+  it('arrive in pages of ANSWER_PAGE_SIZE and join into the loader’s list, in order', async () => {
+    const files = Object.fromEntries(
+      Array.from({ length: 2 * ANSWER_PAGE_SIZE + 7 }, (_, i) => [`s${String(i).padStart(3, '0')}/SKILL.md`, skillMd(`s${String(i).padStart(3, '0')}`, { front: 'intents: [all]\n' })]),
+    );
+    const { client, runtime, workerPort } = inProcess({ builtin: memorySource(files) });
+    const messages: unknown[] = [];
+    workerPort.on('message', (m) => messages.push(m));
+    same(await client.loadAll(), runtime.loader.getAll());
+    same(await client.getAll(), runtime.loader.getAll());
+    same(await client.getByIntent('all'), runtime.loader.getByIntent('all'));
+    same(await client.activate({ intents: ['all'] }), runtime.loader.activate({ intents: ['all'] }));
+    expect(runtime.loader.size).toBe(2 * ANSWER_PAGE_SIZE + 7);
+    // Four lists of three pages each: the first with the answer, two more asked for.
+    expect(messages.filter((m) => (m as { path?: string[] }).path?.[0] === 'nextPage')).toHaveLength(8);
+  });
+
+  it('a page asked for again, or never kept, is NOT_FOUND', () => {
+    const pages = new AnswerPages();
+    const first = pages.first(Array.from({ length: ANSWER_PAGE_SIZE + 1 }, (_, i) => i));
+    expect(first.items).toHaveLength(ANSWER_PAGE_SIZE);
+    expect(pages.next(first.next as number)).toEqual({ items: [ANSWER_PAGE_SIZE] });
+    expect(codeOfSync(() => pages.next(first.next as number))).toBe('NOT_FOUND');
+    expect(pages.first([1, 2])).toEqual({ items: [1, 2] });
   });
 });
 
