@@ -27,6 +27,21 @@ test('a turn about something else does not activate the refund skill', async ({ 
   await expect(region.locator('[data-testid="activation"][data-name="refund-policy"]')).toHaveCount(0);
 });
 
+test('search hits just under the threshold are listed apart from the activations', async ({ page }) => {
+  await open(page);
+  await sendTurn(page, 'where is my order');
+  await expect(page.getByTestId('activation').first()).toHaveAttribute('data-name', 'order-tracking');
+  const near = page.getByTestId('near-miss');
+  await expect(near.first()).toBeVisible();
+  for (const text of await near.allTextContents()) {
+    const score = Number(/score (\d\.\d\d) < 0\.51/.exec(text)?.[1]);
+    expect(score).toBeGreaterThan(0);
+    expect(score).toBeLessThan(0.51);
+  }
+  const active = await page.getByTestId('activation').evaluateAll((items) => items.map((i) => i.getAttribute('data-name')));
+  for (const name of await near.evaluateAll((items) => items.map((i) => i.getAttribute('data-name')))) expect(active).not.toContain(name);
+});
+
 test('a /name mention completes from the keyboard and activates as a mention', async ({ page }) => {
   await open(page);
   const message = page.getByLabel('Message', { exact: true });
