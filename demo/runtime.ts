@@ -3,6 +3,7 @@
  */
 import { connectSkillRuntime, type SkillRuntimeClient } from '../src/client/index.js';
 import type { SkillStore } from '../src/store/index.js';
+import { announceChange } from './events.js';
 
 /** The demo's org and user ids: one person, one browser, no server. */
 export const ORG = 'demo';
@@ -24,7 +25,8 @@ export async function startRuntime(): Promise<Runtime> {
     worker.terminate();
     worker = spawnWorker();
     runtime.reconnect(worker);
-    void runtime.loadAll(ORG, USER);
+    // A fresh worker starts empty: load it, then let every panel read again.
+    void runtime.loadAll(ORG, USER).then(announceChange, (error: unknown) => console.warn('demo: reload after a lost worker', error));
   });
   await runtime.loadAll(ORG, USER);
   return runtime;

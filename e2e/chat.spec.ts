@@ -69,6 +69,10 @@ test('skills.load returns the chosen skill, rendered, with its files', async ({ 
   await expect(result.getByRole('heading', { name: 'Refund policy' })).toBeVisible();
   await expect(result).toContainText('references/policy.md');
   await expect(result.getByTestId('load-instructions').locator('strong').first()).toHaveText('approve');
+  await result.getByText('The tool output as the model receives it').click();
+  const json = JSON.parse((await result.getByTestId('load-json').textContent()) ?? '') as { name: string; files: { path: string }[] };
+  expect(json.name).toBe('refund-policy');
+  expect(json.files.map((f) => f.path)).toEqual(['references/policy.md']);
 });
 
 test('the proposals region says none exist', async ({ page }) => {
@@ -83,4 +87,23 @@ test('works on a narrow screen', async ({ page }) => {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
   await shot(page, 'narrow');
+});
+
+test('every control has an accessible name, and the keyboard reaches the message box first', async ({ page }) => {
+  await open(page);
+  const unnamed = await page.locator('input, select, textarea, button').evaluateAll((controls) =>
+    controls
+      .filter((c) => !(c as HTMLElement).hidden && c.getAttribute('type') !== 'hidden')
+      .filter((c) => {
+        const labelled = (c as HTMLInputElement).labels?.length || c.getAttribute('aria-label') || c.getAttribute('aria-labelledby');
+        return !labelled && (c.textContent ?? '').trim() === '';
+      })
+      .map((c) => c.outerHTML.slice(0, 80)),
+  );
+  expect(unnamed).toEqual([]);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to the message box' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Message', { exact: true })).toBeFocused();
 });
