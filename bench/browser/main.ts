@@ -175,8 +175,26 @@ async function run(): Promise<Record<string, number | number[] | Record<string, 
   const clone2000Ms = performance.now() - cloneStart;
   return {
     coldStartMs: part('totalMs'),
-    coldStartParts: { firstRunMs: cold[0]?.totalMs ?? Number.NaN, bootMs: part('bootMs'), loadAllMs: part('loadAllMs'), bundleImportMs: part('bundleImportMs'), loaderLoadMs: part('loaderLoadMs'), activateMs: part('activateMs') },
-    jsonParseMs, roundTripMedianMs, inWorkerMedianMs, servedInWorkerMedianMs, emptyRoundTripMedianMs, getByNameRoundTripMedianMs, longestMainThreadGapMs, longestMainThreadGapRunsMs: gaps, idleGapRunsMs: idleGaps, longTasksDuringLoadsMs: longTasks, clone2000Ms };
+    coldStartParts: {
+      firstRunMs: cold[0]?.totalMs ?? Number.NaN,
+      bootMs: part('bootMs'),
+      loadAllMs: part('loadAllMs'),
+      bundleImportMs: part('bundleImportMs'),
+      loaderLoadMs: part('loaderLoadMs'),
+      activateMs: part('activateMs'),
+    },
+    jsonParseMs,
+    roundTripMedianMs,
+    inWorkerMedianMs,
+    servedInWorkerMedianMs,
+    emptyRoundTripMedianMs,
+    getByNameRoundTripMedianMs,
+    longestMainThreadGapMs,
+    longestMainThreadGapRunsMs: gaps,
+    idleGapRunsMs: idleGaps,
+    longTasksDuringLoadsMs: longTasks,
+    clone2000Ms,
+  };
 }
 
 const output = window as unknown as { benchResult?: unknown; benchError?: string };

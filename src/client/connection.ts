@@ -33,7 +33,11 @@ export class Connection {
     this.#onLost = onLost;
     this.#lostPromise = new Promise<never>((_, reject) => (this.#reject = reject));
     this.#lostPromise.catch(() => undefined); // observed by the calls racing it, if any
-    this.#heartbeat = new Heartbeat(() => this.remote.ping(), (reason) => this.lose(reason), options);
+    this.#heartbeat = new Heartbeat(
+      () => this.remote.ping(),
+      (reason) => this.lose(reason),
+      options,
+    );
     this.#watch();
   }
 

@@ -74,7 +74,13 @@ export class Heartbeat {
     const silent = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), this.#timeout)));
     // Deferred, so a ping that throws at once (a proxy released meanwhile) counts as an answer, not a crash.
     const ping = Promise.resolve().then(() => this.#ping());
-    const answered = await Promise.race([ping.then(() => true, () => true), silent]);
+    const answered = await Promise.race([
+      ping.then(
+        () => true,
+        () => true,
+      ),
+      silent,
+    ]);
     clearTimeout(timer);
     if (!answered && !this.#stopped) this.#onSilent(`it did not answer a ping within ${this.#timeout} ms`);
   }

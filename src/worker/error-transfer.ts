@@ -92,5 +92,7 @@ function isSerializedSkillError(data: unknown): data is SerializedSkillError {
 }
 
 function isWireData(value: unknown): value is WireSkillError {
-  return typeof value === 'object' && value !== null && typeof (value as WireSkillError).code === 'string' && typeof (value as WireSkillError).message === 'string';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as WireSkillError).code === 'string' && typeof (value as WireSkillError).message === 'string'
+  );
 }

@@ -143,7 +143,8 @@ export class RuntimeSession {
   /** Calls the store's `method`; `NOT_FOUND` when the runtime has no store or the store no such forwarded method. */
   async callStore(method: ForwardedStoreMethod, args: readonly unknown[]): Promise<unknown> {
     const store = await this.#runtime.store;
-    const forwarded = store && (FORWARDED_STORE_METHODS as readonly string[]).includes(method) ? (store as unknown as Record<string, unknown>)[method] : undefined;
+    const forwarded =
+      store && (FORWARDED_STORE_METHODS as readonly string[]).includes(method) ? (store as unknown as Record<string, unknown>)[method] : undefined;
     if (typeof forwarded !== 'function') {
       const why = store ? `its store has no method "${method}" the runtime forwards` : 'it was created without a store';
       throw new SkillError('NOT_FOUND', `The skill runtime cannot call store.${method}: ${why}.`);

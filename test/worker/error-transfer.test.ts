@@ -20,7 +20,9 @@ describe('the SkillError transfer handler', () => {
     const error = new SkillError('SOURCE_FAILED', 'Failed.', { cause: { retry: () => 1 } });
     expect(structuredClone(toWire(error)).cause).toBe('[object Object]');
     const withFunction = Object.assign(new Error('with a hook'), { hook: () => 1 });
-    expect(fromWire(structuredClone(toWire(new SkillError('SOURCE_FAILED', 'Failed.', { cause: withFunction })))).cause).toMatchObject({ message: 'with a hook' });
+    expect(fromWire(structuredClone(toWire(new SkillError('SOURCE_FAILED', 'Failed.', { cause: withFunction })))).cause).toMatchObject({
+      message: 'with a hook',
+    });
   });
 
   it('wraps Comlink’s own handler once, however often it is registered', () => {

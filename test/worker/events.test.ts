@@ -16,7 +16,13 @@ describe('change events', () => {
     await client.store.put(USER_NS, userSkill('alpha'));
     await vi.waitFor(() => expect(second).toHaveLength(1));
     expect(first).toEqual(second);
-    expect(second[0]).toEqual({ action: 'put', namespace: USER_NS, name: 'alpha', revision: 1, item: { key: 'alpha', value: userSkill('alpha'), updatedAt: new Date(0) } });
+    expect(second[0]).toEqual({
+      action: 'put',
+      namespace: USER_NS,
+      name: 'alpha',
+      revision: 1,
+      item: { key: 'alpha', value: userSkill('alpha'), updatedAt: new Date(0) },
+    });
     stopFirst();
     await client.store.put(USER_NS, userSkill('beta'));
     await vi.waitFor(() => expect(second).toHaveLength(2));

@@ -55,6 +55,16 @@ describe('in a dedicated Worker', () => {
     expect((await client.loadAll(ORG, USER)).map((s) => s.name)).toContain('kept');
   });
 
+  it('aborting on the page cancels the load in the worker: ABORTED, and the previous cache stays', async () => {
+    const client = connectSkillRuntime(startWorker(`stuck-${freshDb()}`));
+    const before = await client.loadAll();
+    const controller = new AbortController();
+    const load = client.loadAll(undefined, undefined, { signal: controller.signal });
+    controller.abort(); // the abort message follows the load's on the same port: the worker is in the load
+    expect((await rejected(load)).code).toBe('ABORTED');
+    expect(await client.getAll()).toEqual(before);
+  });
+
   it('a worker that fails to start fires `error`: one ping finds it lost, long before the next heartbeat', async () => {
     const worker = new Worker(new URL('./fixtures/broken-worker.ts', import.meta.url), { type: 'module' });
     workers.push(worker);

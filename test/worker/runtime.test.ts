@@ -55,13 +55,19 @@ describe('the runtime from the page', () => {
   it('describes the tools without their run function, and runs them in the worker after the grant check', async () => {
     const { client, runtime } = await loadedPair();
     const tools = await client.tools;
-    same(tools, runtime.loader.tools.map(({ run: _run, ...tool }) => ({ ...tool, grants: [...tool.grants] })));
+    same(
+      tools,
+      runtime.loader.tools.map(({ run: _run, ...tool }) => ({ ...tool, grants: [...tool.grants] })),
+    );
     expect(tools.map((t) => t.id)).toEqual(['skills.load', 'skills.read']);
     expect(tools.every((t) => !('run' in t))).toBe(true);
     const [load, read] = runtime.loader.tools as [(typeof runtime.loader.tools)[0], (typeof runtime.loader.tools)[0]];
     const grants = { grants: SKILLS_PERMISSIONS };
     same(await client.runTool('skills.load', { name: 'refunds', arguments: 'order 7' }, grants), await load.run({ name: 'refunds', arguments: 'order 7' }));
-    same(await client.runTool('skills.read', { name: 'refunds', path: 'references/guide.md' }, grants), await read.run({ name: 'refunds', path: 'references/guide.md' }));
+    same(
+      await client.runTool('skills.read', { name: 'refunds', path: 'references/guide.md' }, grants),
+      await read.run({ name: 'refunds', path: 'references/guide.md' }),
+    );
     const denied = await rejected(client.runTool('skills.load', { name: 'refunds' }, { grants: new Set(['tool:skills.load']) }));
     expect(denied.code).toBe('PERMISSION_DENIED');
     expect(denied.message).toContain('`skills:read`');
@@ -78,7 +84,9 @@ describe('the runtime from the page', () => {
     const invalid = await rejected(client.store.put(USER_NS, 'no front matter here'));
     expect(invalid.code).toBe('INVALID_SKILL');
     expect(invalid.path).toBe('SKILL.md');
-    expect(invalid.diagnostics).toEqual([{ code: 'name-missing', severity: 'error', message: 'The required `name` field is missing or empty.', path: 'SKILL.md', line: 1, column: 1 }]);
+    expect(invalid.diagnostics).toEqual([
+      { code: 'name-missing', severity: 'error', message: 'The required `name` field is missing or empty.', path: 'SKILL.md', line: 1, column: 1 },
+    ]);
     expect(invalid.cause).toMatchObject({ name: 'RangeError', message: 'no name line' });
     expect(invalid.stack).toContain('put');
   });
@@ -95,7 +103,10 @@ describe('the runtime from the page', () => {
 describe('long answers', () => {
   it('arrive in pages of ANSWER_PAGE_SIZE and join into the loader’s list, in order', async () => {
     const files = Object.fromEntries(
-      Array.from({ length: 2 * ANSWER_PAGE_SIZE + 7 }, (_, i) => [`s${String(i).padStart(3, '0')}/SKILL.md`, skillMd(`s${String(i).padStart(3, '0')}`, { front: 'intents: [all]\n' })]),
+      Array.from({ length: 2 * ANSWER_PAGE_SIZE + 7 }, (_, i) => [
+        `s${String(i).padStart(3, '0')}/SKILL.md`,
+        skillMd(`s${String(i).padStart(3, '0')}`, { front: 'intents: [all]\n' }),
+      ]),
     );
     const { client, runtime, workerPort } = inProcess({ builtin: memorySource(files) });
     const messages: unknown[] = [];
