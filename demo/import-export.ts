@@ -5,13 +5,19 @@
 import { unzipSync, zipSync } from 'fflate';
 import { download, el, must } from './dom.js';
 import { announceChange } from './events.js';
-import { errorText, USER_NS, type Runtime } from './runtime.js';
+import { errorText, ORG_NS, USER_NS, type Runtime } from './runtime.js';
 import { groupSkillFolders, readPickedFiles, type SkillFolder } from './skill-folders.js';
 
 const folderInput = must<HTMLInputElement>('#import-folder');
 const fileInput = must<HTMLInputElement>('#import-file');
 const progress = must<HTMLProgressElement>('[data-testid="import-progress"]');
 const log = must<HTMLUListElement>('[data-testid="import-log"]');
+const target = must<HTMLSelectElement>('#import-target');
+
+/** The tier imports go to: the person's own skills, or the org's (shown as the `org` tier). */
+function importNamespace(): readonly string[] {
+  return target.value === 'org' ? ORG_NS : USER_NS;
+}
 
 function report(text: string, ok: boolean): void {
   log.append(el('li', { class: ok ? 'ok' : 'error', testid: ok ? 'import-ok' : 'import-failed' }, text));
@@ -24,7 +30,7 @@ async function importFolders(runtime: Runtime, folders: readonly SkillFolder[]):
   if (folders.length === 0) report('No SKILL.md found in what was picked.', false);
   for (const folder of folders) {
     try {
-      const result = await runtime.store.put(USER_NS, folder.files, { actor: 'person' });
+      const result = await runtime.store.put(importNamespace(), folder.files, { actor: 'person' });
       report(`${result.name}: saved as revision ${result.revision}`, true);
     } catch (error) {
       report(`${folder.folder}: ${errorText(error)}`, false);
@@ -39,7 +45,7 @@ async function importFile(runtime: Runtime, file: File): Promise<void> {
   if (/\.json$/i.test(file.name)) {
     progress.max = 1;
     progress.value = 0;
-    const written = await runtime.store.importArchive(new TextDecoder().decode(bytes), { namespace: USER_NS, actor: 'person' });
+    const written = await runtime.store.importArchive(new TextDecoder().decode(bytes), { namespace: importNamespace(), actor: 'person' });
     progress.value = 1;
     report(`${file.name}: ${written.map((w) => w.name).join(', ') || 'no skills'} imported`, true);
     return;

@@ -10,6 +10,8 @@ export const ORG = 'demo';
 export const USER = 'me';
 /** Where the person's own skills live in the store. */
 export const USER_NS: readonly string[] = [ORG, USER, 'skills'];
+/** Where the org's shared skills live: loaded after the builtin tier and before the user's. */
+export const ORG_NS: readonly string[] = [ORG, 'skills'];
 
 export type Runtime = SkillRuntimeClient<SkillStore>;
 

@@ -54,6 +54,20 @@ test('a folder of skill folders imports with progress, and a .zip export holds t
   for (const [path, bytes] of Object.entries(zip)) expect(strFromU8(bytes)).toBe(FOLDERS[`team-skills/${path}`]);
 });
 
+test('a folder imported into the org tier shows as org, ahead of the user tier', async ({ page }) => {
+  const root = test.info().outputPath('pick');
+  writeTree(root, FOLDERS);
+  await open(page);
+  await page.getByLabel('Import into').selectOption('org');
+  await page.getByLabel('Import skill folders').setInputFiles(join(root, 'team-skills', 'standup-digest'));
+  await expect(page.getByTestId('import-ok')).toHaveCount(1);
+  await expect(page.locator('[data-testid="browse-skill"][data-name="standup-digest"]')).toHaveAttribute('data-tier', 'org');
+  await page.getByLabel('Tier').selectOption('org');
+  await expect(page.getByTestId('browse-skill')).toHaveCount(1);
+  // My skills (the user tier) stay empty.
+  await expect(page.getByTestId('my-skill')).toHaveCount(0);
+});
+
 test('a .zip of skills imports into a fresh browser profile and routes', async ({ page }) => {
   const zipPath = test.info().outputPath('skills.zip');
   const entries = Object.fromEntries(Object.entries(FOLDERS).map(([path, text]) => [path.replace('team-skills/', 'export/'), strToU8(text)]));
