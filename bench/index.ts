@@ -6,6 +6,7 @@
  *   npm run bench -- loader            # loadAll over a generated directory, with peak memory
  *   npm run bench -- instructions      # the parse ratio in instructions (callgrind), free of machine noise
  *   npm run bench:store                # the IndexedDB store (fake-indexeddb): loadAll of 500 user skills, put, history
+ *   npm run bench:hostile              # hostile inputs (aliases, deep nesting, huge arguments, big listings): time and peak memory each
  *   npm run bench:routing [file.json…] # routing accuracy and speed on labelled sets (default: bench/data/); --sweep measures the tuning choices
  *
  * Options: `--count N` (skills), `--rounds N`, `--warmup N`, `--seed N`.
@@ -15,6 +16,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { instructionsChild, runInstructionsBench } from './instructions.bench.js';
+import { hostileChild, runHostileBench } from './hostile.bench.js';
 import { CHILD_ENV, loaderChild } from './loader-memory.js';
 import { runLoaderBench } from './loader.bench.js';
 import { runParseBench } from './parse.bench.js';
@@ -27,12 +29,17 @@ const BENCHES: Record<string, (o: Options) => unknown> = {
   instructions: (o) => runInstructionsBench(o),
   routing: (o) => runRoutingBench({ ...o, files: o.files ?? [], sweep: o.sweep ?? false }),
   store: (o) => runStoreBench(o),
+  hostile: () => runHostileBench(),
 };
+
+/** Benches `npm run bench` runs when none is named (`hostile` has its own script). */
+const DEFAULT_BENCHES = ['parse', 'loader', 'instructions', 'routing'];
 
 /** Child processes a bench starts on this same bundle (`SATCHEL_BENCH_CHILD=<name>:<spec>`), e.g. to measure peak memory alone. */
 const CHILDREN: Record<string, (spec: string) => Promise<void>> = {
   loader: loaderChild,
   instructions: instructionsChild,
+  hostile: hostileChild,
 };
 
 interface Options {
@@ -67,7 +74,7 @@ function parseArgs(argv: readonly string[]): { names: string[]; options: Options
 
 async function main(): Promise<void> {
   const { names, options } = parseArgs(process.argv.slice(2));
-  const selected = names.length > 0 ? names : Object.keys(BENCHES);
+  const selected = names.length > 0 ? names : DEFAULT_BENCHES;
   const root = process.env['SATCHEL_ROOT'] ?? process.cwd();
   for (const name of selected) {
     const run = BENCHES[name];

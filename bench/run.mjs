@@ -12,7 +12,8 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = join(root, 'node_modules', '.cache', 'satchel-bench');
+// SATCHEL_BENCH_OUT: another bundle folder, so benches in several worktrees sharing node_modules do not clash.
+const outDir = process.env.SATCHEL_BENCH_OUT ?? join(root, 'node_modules', '.cache', 'satchel-bench');
 const args = process.argv.slice(2);
 const buildOnly = args.includes('--build-only');
 const cpuProf = args.includes('--cpu-prof');

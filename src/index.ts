@@ -18,7 +18,7 @@
  */
 
 // ── Format: parse, validate and write SKILL.md ──────────────────────────────────────────────────────────────
-export { parseSkill, parseSkillFrontmatter, type ParseOptions, type ParseResult } from './format/parse.js';
+export { MAX_FRONTMATTER_BYTES, parseSkill, parseSkillFrontmatter, type ParseOptions, type ParseResult } from './format/parse.js';
 export { parseSkillFile } from './format/parse-file.js';
 export type { SkillFrontmatter } from './format/skill-frontmatter.js';
 export { serializeSkill } from './format/serialize.js';

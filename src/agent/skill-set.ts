@@ -66,7 +66,7 @@ export function createSkillSet(skills: readonly Skill[], limits?: SkillLimits): 
   const contents = new Map(list.map((s) => [s.name, heldContents(s)]));
   renderCatalog(list, resolved.maxCatalogBytes); // refuse now, not on the first turn
   const digest = setDigest(list);
-  const tools = createSkillTools({ skills: list, digest, readText: async (skill, file) => textOf(contents, skill.name, file.path) });
+  const tools = createSkillTools({ skills: list, digest, maxFileBytes: resolved.maxFileBytes, readText: async (skill, file) => textOf(contents, skill.name, file.path) });
   return Object.freeze({
     skills: list,
     limits: resolved,

@@ -76,6 +76,8 @@ export interface SkillShelf {
   readText(skill: Skill, file: SkillFile): Promise<string>;
   /** Largest JSON of a name enum in the input schemas; past it `name` is a plain string (default: no bound). */
   readonly maxEnumBytes?: number;
+  /** Largest instructions `skills.load` returns once arguments are filled in, in bytes (default 256 KiB, the file limit). */
+  readonly maxFileBytes?: number;
 }
 
 /**
@@ -115,7 +117,7 @@ export function createSkillTools(shelf: SkillShelf): readonly SkillTool[] {
       const { name, args } = loadInput(input);
       const skill = byName.get(name);
       if (!skill || !isModelVisible(skill)) throw unknownSkill(name, loadable);
-      return loadedSkill(skill, args);
+      return loadedSkill(skill, args, shelf.maxFileBytes);
     },
   });
   const read: SkillTool<ReadFileResult> = Object.freeze({
@@ -145,12 +147,16 @@ export function createSkillTools(shelf: SkillShelf): readonly SkillTool[] {
   return Object.freeze([load, read]);
 }
 
-/** What `skills.load` returns for `skill`, with `args` substituted. */
-export function loadedSkill(skill: Skill, args: string | undefined): LoadedSkill {
+/**
+ * What `skills.load` returns for `skill`, with `args` substituted.
+ *
+ * @throws {SkillError} `LIMIT_EXCEEDED` when the substituted instructions would pass `maxBytes` (default 256 KiB).
+ */
+export function loadedSkill(skill: Skill, args: string | undefined, maxBytes?: number): LoadedSkill {
   return {
     name: skill.name,
     description: skill.description,
-    instructions: substituteArguments(skill.content, args),
+    instructions: substituteArguments(skill.content, args, maxBytes),
     files: skill.files.map((f) => ({ path: f.path, size: f.size, text: f.text })),
   };
 }

@@ -37,19 +37,22 @@ const rule = (spec: Severity, runtime: Severity, summary: string, fix: string): 
  * per profile. The keys form the {@link DiagnosticCode} union.
  */
 export const DIAGNOSTIC_RULES = {
-  // Frame and encoding
+  // Input, frame and encoding
+  'invalid-input': rule('error', 'error', '`parseSkill` was given something other than text or bytes, or options of the wrong shape.', 'Pass the SKILL.md as a string or Uint8Array, and options as documented (`folder`, `profile`, `files`, …).'),
   'file-too-large': rule('error', 'error', 'The file is over `maxFileBytes`; it is refused before parsing.', 'Shrink the file or move material into reference files.'),
+  'frontmatter-too-large': rule('error', 'error', 'The front matter is over `maxFrontmatterBytes` (default 32 KiB); it is refused before YAML parsing.', 'Keep the front matter short: move long lists and text into the body or reference files.'),
   'invalid-encoding': rule('error', 'error', 'The text is not valid UTF-8 (or holds lone surrogates).', 'Save the file as UTF-8.'),
   'nul-byte': rule('error', 'error', 'The text contains a NUL (U+0000) character.', 'Remove the NUL bytes; SKILL.md must be plain text.'),
   bom: rule('error', 'info', 'The file starts with a byte-order mark (U+FEFF).', 'Save the file as UTF-8 without BOM.'),
   'missing-frontmatter': rule('error', 'error', 'The first line must be exactly `---`, opening the YAML front matter.', 'Start the file with a `---` line, then `name:` and `description:`, then a closing `---` line.'),
   'unclosed-frontmatter': rule('error', 'error', 'The front matter has no closing line that is exactly `---`.', 'Add a line `---` after the last front matter key.'),
+  'cr-line-endings': rule('error', 'warning', 'The front matter uses lone CR (classic Mac OS) line endings, which YAML does not read as line breaks; the runtime reads them as LF.', 'Save the file with LF (or CRLF) line endings.'),
   'non-yaml-frontmatter': rule('error', 'error', 'The front matter is marked as another language (e.g. `---js`); it is never evaluated.', 'Write the front matter as YAML between two `---` lines.'),
   // YAML
   'invalid-yaml': rule('error', 'error', 'The front matter is not valid YAML.', 'Fix the YAML syntax at the given line; quote values that contain `: ` or start with a special character.'),
   'yaml-unquoted-colon': rule('error', 'warning', 'A plain value contains `: `, which YAML reads as a nested key; the runtime recovers by quoting it.', 'Quote the value: `description: "Use when: ..."`, or use a `>` block.'),
   'duplicate-key': rule('error', 'error', 'A front matter key appears twice.', 'Keep one of the two keys.'),
-  'yaml-alias-limit': rule('error', 'error', 'The YAML expands too many aliases (a possible alias bomb).', 'Write the values out instead of using many `*alias` references.'),
+  'yaml-alias-limit': rule('error', 'error', 'The YAML expands too many aliases, or its aliases expand the front matter past `maxFileBytes` (a possible alias bomb).', 'Write the values out instead of using many `*alias` references.'),
   'yaml-too-deep': rule('error', 'error', 'The YAML is nested deeper than the parser allows.', 'Flatten the front matter.'),
   'yaml-warning': rule('warning', 'warning', 'The YAML parser warned about the front matter (e.g. an unknown tag).', 'Follow the parser message; prefer plain YAML 1.2 without custom tags.'),
   'frontmatter-not-mapping': rule('error', 'error', 'The front matter must be a YAML mapping of keys to values.', 'Write the front matter as `key: value` lines.'),
@@ -73,6 +76,7 @@ export const DIAGNOSTIC_RULES = {
   'allowed-tools-type': rule('error', 'warning', '`allowed-tools` must be text or a list of text.', 'Write `allowed-tools: Read Grep`.'),
   'unknown-field': rule('error', 'info', 'The key is not one of the specification\'s six fields; the runtime keeps it in `extensions`.', 'Move custom data under `metadata`, or ignore this if you target Satchel only.'),
   'extension-field': rule('error', 'info', 'The key is a Satchel runtime extension, not part of the open specification.', 'Fine for Satchel; remove it for a portable skill.'),
+  'key-spelling-conflict': rule('error', 'error', 'A key is written in both its spellings (e.g. `allowed-tools` and `allowedTools`) with different values.', 'Keep one spelling; the kebab-case one is portable.'),
   'extension-value': rule('error', 'warning', 'An extension field has a value of the wrong shape; it is ignored.', 'See the extension field table in docs/format.md for the expected shape.'),
   'skill-file-name': rule('error', 'warning', 'The file must be named exactly `SKILL.md`.', 'Rename the file to `SKILL.md`.'),
   'body-long': rule('info', 'info', 'The body is over 500 lines; the authoring guide recommends less.', 'Move detail into `references/` files and link them.'),

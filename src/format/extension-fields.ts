@@ -4,7 +4,7 @@
  * the wrong shape is ignored with an `extension-value` warning.
  * @module
  */
-import { isRecord, scalarText, splitTools, type FieldContext } from './field-values.js';
+import { isRecord, sameValue, scalarText, spellingConflict, splitTools, type FieldContext } from './field-values.js';
 import type { Activation, SkillExecution, ToolMode } from './types.js';
 
 const ACTIVATIONS: readonly Activation[] = ['auto', 'manual', 'intent-matched'];
@@ -71,15 +71,27 @@ function readBoolean(byKey: Map<string, unknown>, key: string, prop: string, ctx
   else ctx.report('extension-value', `\`${key}\` must be \`true\` or \`false\`; it was ignored.`, key);
 }
 
+/** The value of a key written either way; both ways with different values is a `key-spelling-conflict`. */
+function eitherSpelling(value: Record<string, unknown>, camel: string, kebab: string, ctx: FieldContext): unknown {
+  const a = value[camel];
+  const b = value[kebab];
+  if (a !== undefined && b !== undefined && !sameValue(a, b)) {
+    const keys = Object.keys(value);
+    const [first, second] = keys.indexOf(camel) < keys.indexOf(kebab) ? [camel, kebab] : [kebab, camel];
+    spellingConflict(ctx, [first, second], ['execution', second]);
+  }
+  return a ?? b;
+}
+
 function readExecution(value: unknown, ctx: FieldContext, out: Record<string, unknown>): void {
   if (!isRecord(value)) {
     ctx.report('extension-value', '`execution` must be a map with `maxSteps`, `timeout` and `canDelegate`; it was ignored.', 'execution');
     return;
   }
   const execution: SkillExecution = {};
-  const steps = value['maxSteps'] ?? value['max-steps'];
+  const steps = eitherSpelling(value, 'maxSteps', 'max-steps', ctx);
   const timeout = value['timeout'];
-  const delegate = value['canDelegate'] ?? value['can-delegate'];
+  const delegate = eitherSpelling(value, 'canDelegate', 'can-delegate', ctx);
   if (steps !== undefined) {
     if (Number.isInteger(steps) && (steps as number) > 0) execution.maxSteps = steps as number;
     else ctx.report('extension-value', '`execution.maxSteps` must be a positive whole number.', 'execution');

@@ -4,6 +4,7 @@
  * @module
  */
 import type { DiagnosticCode, Profile } from './diagnostics.js';
+import { canonicalJson } from '../shared/hash.js';
 
 /** What the field rules need from the parser: where to report, and scalar source text. */
 export interface FieldContext {
@@ -66,4 +67,15 @@ export function describe(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (isRecord(value)) return 'a map';
   return `a ${typeof value}`;
+}
+
+/** True when two front matter values are the same data (key order aside). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  return a === b || canonicalJson(a) === canonicalJson(b);
+}
+
+/** Reports a key written in two spellings with different values, at the second one (`at`, a key path). */
+export function spellingConflict(ctx: FieldContext, [first, second]: readonly [string, string], at: readonly string[]): void {
+  const where = at.length > 1 ? `\`${at.slice(0, -1).join('.')}\` has` : 'The front matter has';
+  ctx.report('key-spelling-conflict', `${where} both \`${first}\` and \`${second}\`, two spellings of one key, with different values; which one is meant cannot be told.`, at);
 }

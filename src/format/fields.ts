@@ -4,7 +4,7 @@
  * @module
  */
 import { readExtensions, readToolList } from './extension-fields.js';
-import { describe, isRecord, scalarText, setOwn, splitTools, type FieldContext } from './field-values.js';
+import { describe, isRecord, sameValue, scalarText, setOwn, spellingConflict, splitTools, type FieldContext } from './field-values.js';
 import { codePointLength } from '../shared/text.js';
 import { frontmatterKey } from './keys.js';
 import type { BodyFormat, Skill } from './types.js';
@@ -31,12 +31,24 @@ export function readFields(data: Record<string, unknown>, ctx: FieldContext): Sk
   return { name, description, ...out } as SkillFields;
 }
 
-/** Maps each known key (kebab or camel) to its value; reports extension keys in the spec profile. */
+/**
+ * Maps each known key (kebab or camel) to its value; reports extension keys
+ * in the spec profile. A key given in both spellings with different values
+ * is a `key-spelling-conflict`: which one was meant cannot be told, and
+ * picking by key order would be silent. Equal values are fine.
+ */
 function canonicalKeys(data: Record<string, unknown>, ctx: FieldContext): Map<string, unknown> {
   const byKey = new Map<string, unknown>();
+  const spelled = new Map<string, string>();
   for (const key of Object.keys(data)) {
     const known = frontmatterKey(key);
-    if (known === undefined || byKey.has(known.key)) continue;
+    if (known === undefined) continue;
+    const first = spelled.get(known.key);
+    if (first !== undefined) {
+      if (!sameValue(byKey.get(known.key), data[key])) spellingConflict(ctx, [first, key], [key]);
+      continue;
+    }
+    spelled.set(known.key, key);
     byKey.set(known.key, data[key]);
     if (ctx.profile === 'spec' && !(known.spec && known.key === key)) {
       ctx.report('extension-field', `\`${key}\` is a Satchel extension, not one of the specification's six fields.`, key);

@@ -7,7 +7,8 @@ import { createDiagnostic, type Diagnostic, type DiagnosticCode, type Profile } 
 import { SkillError } from './errors.js';
 import type { FieldContext } from './field-values.js';
 import { readFields } from './fields.js';
-import { positionAt, positioner, splitFrontmatter } from './frontmatter.js';
+import { positionAt, positioner, splitFrontmatter, type Frame } from './frontmatter.js';
+import { checkParseInput } from './parse-input.js';
 import { sha256Digest } from '../shared/hash.js';
 import { unsafePathReason } from '../shared/paths.js';
 import { digestSkill } from './serialize.js';
@@ -17,31 +18,17 @@ import { decodeUtf8, hasLoneSurrogate, isTextBytes, utf8ByteLength } from '../sh
 import { SKILL_SET_LIMITS, type Skill, type SkillFile, type SkillFileInput, type SkillSourceKind } from './types.js';
 import { keyOffset, nonTextKeys, readYaml, scalarSource, type YamlRead } from './yaml-read.js';
 
-/** Options of {@link parseSkill}. */
-export interface ParseOptions {
-  /** Name of the folder holding the file; `name` must equal it. */
-  folder?: string;
-  /** The file's own name; anything but `SKILL.md` is reported. */
-  fileName?: string;
-  /** `runtime` (default): lenient loading. `spec`: the open specification, strictly. */
-  profile?: Profile;
-  /** The tier the skill belongs to (default `user`). */
-  source?: SkillSourceKind;
-  /** Path shown in diagnostics and kept as `skill.path` (default `folder/fileName`). */
-  path?: string;
-  /** Resource files besides SKILL.md; `sections/*.md` need `content` for structured skills. */
-  files?: readonly SkillFileInput[];
-  /** Largest accepted file in bytes (default 256 KiB); larger input is refused unread. */
-  maxFileBytes?: number;
-  /** Deepest nesting of a resource path (default 8). */
-  maxNesting?: number;
-  /**
-   * A SKILL.md without `name` loads under `folder` with a `name-from-folder`
-   * warning instead of being skipped (default false: the specification's
-   * client guide skips it). For MD-first skills, whose folder is the name.
-   */
-  nameFromFolder?: boolean;
-}
+import type { ParseOptions } from './parse-options.js';
+
+export type { ParseOptions } from './parse-options.js';
+
+/**
+ * Default largest front matter, 32 KiB: sixteen times the largest seen in
+ * real skills (2 KB), and small enough that parsing stays within tens of
+ * milliseconds (the `yaml` package needs some 7–20 µs per short line, so the
+ * 20,000 lines a 256 KiB file can hold would take a large part of a second).
+ */
+export const MAX_FRONTMATTER_BYTES = 32 * 1024;
 
 /** What {@link parseSkill} returns. In the runtime profile, no `skill` means the skill is skipped. */
 export interface ParseResult {
@@ -68,15 +55,29 @@ interface Run {
  * ```
  */
 export function parseSkill(input: string | Uint8Array, options: ParseOptions = {}): ParseResult {
-  const fileName = options.fileName ?? 'SKILL.md';
-  const path = options.path ?? (options.folder === undefined ? fileName : `${options.folder}/${fileName}`);
-  const run: Run = { profile: options.profile ?? 'runtime', path, diagnostics: [] };
-  const skill = parseInto(run, input, options, fileName);
+  const checked = checkParseInput(input, options);
+  const opts = checked.options;
+  const fileName = opts.fileName ?? 'SKILL.md';
+  const path = opts.path ?? (opts.folder === undefined ? fileName : `${opts.folder}/${fileName}`);
+  const run: Run = { profile: opts.profile ?? 'runtime', path, diagnostics: [] };
+  if (checked.problem !== undefined) {
+    report(run, 'invalid-input', checked.problem);
+    return split(run.diagnostics, undefined);
+  }
+  let skill: Skill | undefined;
+  try {
+    skill = parseInto(run, input, opts, fileName);
+  } catch (e) {
+    // The contract is data, not exceptions: whatever slipped past the checks above still ends as a diagnostic.
+    report(run, 'invalid-input', `The parser could not read this input: ${e instanceof Error ? e.message : String(e)}.`);
+    skill = undefined;
+  }
   return split(run.diagnostics, skill);
 }
 
 function parseInto(run: Run, input: string | Uint8Array, options: ParseOptions, fileName: string): Skill | undefined {
-  const text = decodeInput(run, input, options.maxFileBytes ?? SKILL_SET_LIMITS.maxFileBytes);
+  const maxBytes = options.maxFileBytes ?? SKILL_SET_LIMITS.maxFileBytes;
+  const text = decodeInput(run, input, maxBytes);
   if (text === undefined) return undefined;
   if (fileName !== 'SKILL.md') report(run, 'skill-file-name', `The skill file is named \`${fileName}\`; it must be exactly \`SKILL.md\`.`);
   const hasBom = text.charCodeAt(0) === 0xfeff;
@@ -88,7 +89,12 @@ function parseInto(run: Run, input: string | Uint8Array, options: ParseOptions, 
     return undefined;
   }
   const { frame } = framed;
-  const read = readYaml(frame.yaml);
+  const maxFrontmatter = options.maxFrontmatterBytes ?? MAX_FRONTMATTER_BYTES;
+  if (byteLengthOver(frame.yaml, maxFrontmatter)) {
+    report(run, 'frontmatter-too-large', `The front matter is larger than ${maxFrontmatter} bytes (maxFrontmatterBytes); it was not read. Move long material into the body or reference files.`, 1, 1);
+    return undefined;
+  }
+  const read = readYaml(withLineBreaks(run, frame), maxBytes);
   const position = positioner(read.text);
   const at = (offset: number): [number, number] => {
     const pos = position(offset);
@@ -104,6 +110,19 @@ function parseInto(run: Run, input: string | Uint8Array, options: ParseOptions, 
   if (lines > 500) report(run, 'body-long', `The body is ${lines} lines long; under 500 is recommended.`, frame.bodyLine, 1);
   const base = { ...fields, content, source: options.source ?? 'user', ...(options.path === undefined && options.folder === undefined ? {} : { path: run.path }), files };
   return { ...base, digest: digestSkill(base, files), diagnostics: run.diagnostics.slice() };
+}
+
+/**
+ * The front matter YAML with lone CRs (classic Mac OS line endings) made LF,
+ * which keeps every offset; the `yaml` package would read CR-only text as
+ * one long line and report a misleading error.
+ */
+function withLineBreaks(run: Run, frame: Frame): string {
+  const cr = /\r(?!\n)/.exec(frame.yaml);
+  if (!cr) return frame.yaml;
+  const pos = positionAt(frame.yaml, cr.index);
+  report(run, 'cr-line-endings', `Line ${pos.line + frame.yamlLine - 1} ends in a lone CR (classic Mac OS line endings); YAML needs LF or CRLF line breaks. The front matter was read with each lone CR as a line break.`, pos.line + frame.yamlLine - 1, pos.column);
+  return frame.yaml.replace(/\r(?!\n)/g, '\n');
 }
 
 function decodeInput(run: Run, input: string | Uint8Array, maxBytes: number): string | undefined {

@@ -4,15 +4,16 @@
  * specification's client guide.
  * @module
  */
-import { parseDocument, isAlias, isCollection, isMap, isPair, isScalar, type Document, type Pair, type YAMLMap } from 'yaml';
+import { parseDocument, isMap, isScalar, type Document, type Pair, type YAMLMap } from 'yaml';
 import type { DiagnosticCode } from './diagnostics.js';
+import type { YamlProblem } from './yaml-problem.js';
 
-/** A YAML problem located by offset into the YAML text. */
-export interface YamlProblem {
-  readonly code: DiagnosticCode;
-  readonly message: string;
-  readonly offset: number;
-}
+export type { YamlProblem } from './yaml-problem.js';
+import { colonWarnings, isColonError, provenColonError, quoteColonValues } from './colon-recovery.js';
+import { checkTree } from './yaml-tree.js';
+import { plainData } from './yaml-values.js';
+
+export { MAX_DEPTH } from './yaml-tree.js';
 
 /** The outcome of reading front matter YAML. */
 export interface YamlRead {
@@ -30,8 +31,6 @@ export interface YamlRead {
 export const MAX_ALIAS_COUNT = 100;
 /** Deepest flow nesting (`[` / `{`) read before parsing; guards the stack. */
 export const MAX_FLOW_DEPTH = 64;
-/** Deepest collection nesting below the top-level map, aliases expanded; guards every recursive reader. */
-export const MAX_DEPTH = 64;
 
 const OPTIONS = {
   version: '1.2',
@@ -43,42 +42,52 @@ const OPTIONS = {
   stringKeys: false,
 } as const;
 
-/** Reads the YAML of a front matter block. Never throws. */
-export function readYaml(text: string): YamlRead {
+/**
+ * Reads the YAML of a front matter block. Never throws. `maxSize` bounds the
+ * front matter with its aliases expanded (see `checkTree`); tagged values
+ * come back as plain data (see `plainData`).
+ */
+export function readYaml(text: string, maxSize = Number.POSITIVE_INFINITY): YamlRead {
   const depth = flowDepthOffset(text);
   if (depth >= 0) {
     return fail(text, 'yaml-too-deep', `Front matter nesting is deeper than ${MAX_FLOW_DEPTH} levels.`, depth);
   }
-  const first = parseOnce(text);
-  if (!first.problems.some((p) => p.code === 'invalid-yaml' && isColonError(p.message))) return first;
   const repaired = quoteColonValues(text);
-  if (repaired.lines.length === 0) return first;
-  const second = parseOnce(repaired.text);
-  if (second.data === undefined) return first;
-  const warnings: YamlProblem[] = repaired.lines.map((offset) => ({
-    code: 'yaml-unquoted-colon',
-    message: 'This value contains `: ` and is not quoted, which is invalid YAML; it was read as if quoted.',
-    offset,
-  }));
-  return { ...second, problems: [...warnings, ...second.problems] };
+  if (repaired.lines.length === 0) return parseOnce(text, maxSize);
+  // Values with an unquoted `: ` found: the repaired text is read first, and the original is not read at all when
+  // the repair provably fixed an error it had (see `provenColonError`): a block of such lines costs one parse.
+  const second = parseOnce(repaired.text, maxSize);
+  const recovered = (): YamlRead => ({ ...second, problems: [...colonWarnings(repaired.lines), ...second.problems] });
+  if (second.data !== undefined && provenColonError(text, repaired, second.doc)) return recovered();
+  const first = parseOnce(text, maxSize);
+  if (!first.problems.some((p) => p.code === 'invalid-yaml' && isColonError(p.message))) return first;
+  return second.data === undefined ? first : recovered();
 }
 
-function parseOnce(text: string): YamlRead {
+function parseOnce(text: string, maxSize: number): YamlRead {
   let doc: Document.Parsed;
+  // Each YAML error is an Error object, and capturing its stack costs more than parsing the line it is about:
+  // without stacks, a block of broken lines (the unquoted colon, duplicate keys) parses about twice as fast.
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     doc = parseDocument(text, OPTIONS);
   } catch (e) {
     return fail(text, yamlErrorCode('', errorText(e)), `The YAML parser failed: ${errorText(e)}.`, 0);
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
   }
   const errors = doc.errors.map((e) => ({ code: yamlErrorCode(e.code, e.message), message: firstLine(e.message), offset: e.pos[0] }));
-  errors.push(...checkTree(doc));
+  const tree = checkTree(doc, maxSize);
+  for (const p of tree.problems) errors.push(p);
   if (errors.length > 0) return { text, problems: errors.sort((a, b) => a.offset - b.offset) };
   if (doc.contents !== null && !isMap(doc.contents)) {
     return fail(text, 'frontmatter-not-mapping', 'The front matter is not a mapping of `key: value` lines.', doc.contents.range?.[0] ?? 0);
   }
   let data: unknown;
   try {
-    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    const js: unknown = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    data = tree.tagged ? plainData(js) : js;
   } catch (e) {
     const alias = e instanceof ReferenceError || /alias/i.test(errorText(e));
     return fail(text, alias ? 'yaml-alias-limit' : 'yaml-too-deep', alias ? `The YAML expands more than ${MAX_ALIAS_COUNT} aliases.` : `The YAML could not be expanded: ${errorText(e)}.`, 0);
@@ -94,124 +103,6 @@ function fail(text: string, code: DiagnosticCode, message: string, offset: numbe
 function yamlErrorCode(code: string, message: string): DiagnosticCode {
   if (code === 'DUPLICATE_KEY') return 'duplicate-key';
   return /call stack/i.test(message) ? 'yaml-too-deep' : 'invalid-yaml';
-}
-
-interface Visit {
-  readonly node: unknown;
-  readonly depth: number;
-  readonly exit?: boolean;
-}
-
-/**
- * Checks the document before it becomes data, in one pass without recursion:
- * nesting (through aliases too) at most {@link MAX_DEPTH}; every alias refers
- * to an earlier anchor that does not contain it (a cycle would give circular
- * data); keys are scalars (a list or map as a key takes super-linear time to
- * convert); keys are unique.
- */
-function checkTree(doc: Document.Parsed): YamlProblem[] {
-  const problems: YamlProblem[] = [];
-  const anchors = new Map<string, unknown>();
-  const heights = new Map<unknown, number>();
-  const open = new Set<unknown>();
-  const stack: Visit[] = [{ node: doc.contents, depth: 0 }];
-  const at = (node: unknown): number => (node as { range?: [number] }).range?.[0] ?? 0;
-  const heightOf = (node: unknown): number => (isAlias(node) ? heights.get(anchors.get(node.source)) ?? 0 : heights.get(node) ?? 0);
-  while (stack.length > 0) {
-    const { node, depth, exit } = stack.pop() as Visit;
-    if (exit) {
-      open.delete(node);
-      let height = 0;
-      for (const child of childNodes(node)) height = Math.max(height, heightOf(child));
-      heights.set(node, height + 1);
-      continue;
-    }
-    if (isAlias(node)) {
-      const source = anchors.get(node.source);
-      if (source === undefined) problems.push({ code: 'invalid-yaml', message: `The alias \`*${node.source}\` has no anchor \`&${node.source}\` before it.`, offset: at(node) });
-      else if (open.has(source)) return [{ code: 'yaml-alias-limit', message: `The alias \`*${node.source}\` refers to a node that contains it; it would never end.`, offset: at(node) }];
-      else if (depth + heightOf(node) - 1 > MAX_DEPTH) return [tooDeep(at(node))];
-      continue;
-    }
-    const anchor = (node as { anchor?: unknown } | null)?.anchor;
-    if (typeof anchor === 'string') anchors.set(anchor, node);
-    if (!isCollection(node)) continue;
-    if (depth > MAX_DEPTH) return [tooDeep(at(node))];
-    open.add(node);
-    stack.push({ node, depth, exit: true });
-    const keys = isMap(node) ? new Set<unknown>() : undefined;
-    for (const item of node.items) {
-      if (!isPair(item)) continue;
-      if (isCollection(item.key)) problems.push({ code: 'invalid-yaml', message: 'A key is a list or a map; front matter keys must be text.', offset: at(item.key) });
-      else if (keys && isScalar(item.key)) {
-        if (keys.has(item.key.value)) problems.push({ code: 'duplicate-key', message: 'Map keys must be unique', offset: at(item.key) });
-        keys.add(item.key.value);
-      }
-    }
-    const children = childNodes(node);
-    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i], depth: depth + 1 });
-  }
-  return problems;
-}
-
-/** The key and value nodes of a collection's items, in document order. */
-function childNodes(node: unknown): unknown[] {
-  if (!isCollection(node)) return [];
-  const out: unknown[] = [];
-  for (const item of node.items) {
-    if (isPair(item)) out.push(item.key, item.value);
-    else out.push(item);
-  }
-  return out;
-}
-
-function tooDeep(offset: number): YamlProblem {
-  return { code: 'yaml-too-deep', message: `Front matter nesting is deeper than ${MAX_DEPTH} levels.`, offset };
-}
-
-function isColonError(message: string): boolean {
-  return /Nested mappings are not allowed in compact mappings|Implicit map keys need to be|mapping values/i.test(message);
-}
-
-const TOP_LEVEL_PLAIN = /^([A-Za-z0-9_-]+):[ \t]+([^\s"'[{|>&*!%@`#].*)$/;
-
-/**
- * Quotes top-level plain values that contain `: ` (with their indented
- * continuation lines), keeping every line where it was so positions hold.
- * Returns the offsets, in the repaired text, of the values it quoted.
- */
-function quoteColonValues(text: string): { text: string; lines: number[] } {
-  const lines = text.split(/(?<=\n)/);
-  const offsets: number[] = [];
-  let offset = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const { body } = splitEol(lines[i] ?? '');
-    const m = TOP_LEVEL_PLAIN.exec(body);
-    let end = i;
-    while (end + 1 < lines.length && /^[ \t]+\S/.test(lines[end + 1] ?? '')) end++;
-    const continuation = lines.slice(i + 1, end + 1).map((l) => splitEol(l).body);
-    if (m && [m[2] ?? '', ...continuation].some((part) => /:(?:[ \t]|$)/.test(part))) {
-      const keyPart = body.slice(0, body.length - (m[2] ?? '').length);
-      offsets.push(offset + keyPart.length);
-      const parts = [escapeDouble(m[2] ?? ''), ...continuation.map(escapeDouble)];
-      parts[0] = `${keyPart}"${parts[0] ?? ''}`;
-      parts[parts.length - 1] = `${parts[parts.length - 1] ?? ''}"`;
-      for (let j = i; j <= end; j++) lines[j] = `${parts[j - i] ?? ''}${splitEol(lines[j] ?? '').eol}`;
-    }
-    // Offsets are into the repaired text, which diagnostics are located in.
-    for (let j = i; j <= end; j++) offset += (lines[j] ?? '').length;
-    i = end;
-  }
-  return { text: lines.join(''), lines: offsets };
-}
-
-function splitEol(line: string): { body: string; eol: string } {
-  const m = /\r?\n$/.exec(line);
-  return m ? { body: line.slice(0, m.index), eol: m[0] } : { body: line, eol: '' };
-}
-
-function escapeDouble(s: string): string {
-  return s.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
 }
 
 /** Offset where flow nesting first passes the cap, or -1. Quotes are skipped. */

@@ -46,7 +46,7 @@ export function agentView(skills: readonly Skill[], limits: ResolvedLimits, time
   if (!view) {
     const digest = setDigest(skills);
     // Thousands of names would not fit a prompt as an enum: past the catalog's size, `name` is a plain string.
-    const tools = createSkillTools({ skills, digest, maxEnumBytes: limits.maxCatalogBytes, readText: (skill, file) => readVerified(skill, file, limits, { timeoutMs }) });
+    const tools = createSkillTools({ skills, digest, maxEnumBytes: limits.maxCatalogBytes, maxFileBytes: limits.maxFileBytes, readText: (skill, file) => readVerified(skill, file, limits, { timeoutMs }) });
     view = { digest, tools };
     views.set(skills, view);
   }

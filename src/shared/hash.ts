@@ -46,19 +46,21 @@ export function sha256Digest(data: string | Uint8Array): string {
 
 /**
  * JSON with object keys sorted at every level and `undefined` members left
- * out, so equal values always give equal text.
+ * out, so equal values always give equal text, and different values always
+ * give different text. Values JSON cannot hold are written in forms no JSON
+ * text takes, so none is mistaken for another or for plain data: `NaN`,
+ * `Infinity`, `-Infinity`, `-0`, a bigint as `12n`, and tagged objects as
+ * `Map[[k,v],…]` (entries in order), `Set[…]`, `Date("…")` and
+ * `Bytes("hex")` for any byte view.
  */
 export function canonicalJson(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
-  if (value === null || typeof value !== 'object') {
-    return typeof value === 'bigint' ? value.toString() : (JSON.stringify(value) ?? 'null');
-  }
+  if (typeof value === 'number') return numberText(value);
+  if (typeof value === 'bigint') return `${value}n`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   // Plain concatenation: much cheaper than building and joining part arrays on this per-skill path.
-  if (Array.isArray(value)) {
-    let out = '[';
-    for (let i = 0; i < value.length; i++) out += (i > 0 ? ',' : '') + canonicalJson(value[i]);
-    return `${out}]`;
-  }
+  if (Array.isArray(value)) return listText('[', value);
+  if (!isPlainObject(value)) return taggedText(value);
   const record = value as Record<string, unknown>;
   const keys = Object.keys(record);
   if (keys.length > 1) keys.sort();
@@ -69,6 +71,34 @@ export function canonicalJson(value: unknown): string {
     out += (out.length > 1 ? ',' : '') + JSON.stringify(key) + ':' + canonicalJson(member);
   }
   return `${out}}`;
+}
+
+function numberText(n: number): string {
+  if (Number.isFinite(n)) return Object.is(n, -0) ? '-0' : JSON.stringify(n);
+  return String(n); // NaN, Infinity, -Infinity: JSON would write them all as null
+}
+
+function listText(open: string, items: ArrayLike<unknown>): string {
+  let out = open;
+  for (let i = 0; i < items.length; i++) out += (i > 0 ? ',' : '') + canonicalJson(items[i]);
+  return `${out}]`;
+}
+
+function isPlainObject(value: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** Tagged objects, each with a prefix that no JSON value starts with. Other class instances are written as their own properties. */
+function taggedText(value: object): string {
+  if (value instanceof Map) return listText('Map[', [...value].map(([k, v]) => [k, v]));
+  if (value instanceof Set) return listText('Set[', [...value]);
+  if (value instanceof Date) return `Date(${JSON.stringify(Number.isNaN(value.getTime()) ? 'invalid' : value.toISOString())})`;
+  if (ArrayBuffer.isView(value)) return `Bytes("${bytesToHex(new Uint8Array(value.buffer, value.byteOffset, value.byteLength))}")`;
+  if (value instanceof ArrayBuffer) return `Bytes("${bytesToHex(new Uint8Array(value))}")`;
+  const own: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) Object.defineProperty(own, key, { value: (value as Record<string, unknown>)[key], enumerable: true });
+  return canonicalJson(own);
 }
 
 let scratch = new Uint8Array(16 * 1024);

@@ -1,6 +1,8 @@
 // Argument substitution in loaded instructions, after Claude Code's rules.
 import { describe, expect, it } from 'vitest';
+import { createSkillSet, defineSkill } from '../../src/index.js';
 import { splitArguments, substituteArguments } from '../../src/agent/arguments.js';
+import { rejected, thrown } from '../support/errors.js';
 
 describe('splitArguments', () => {
   it.each([
@@ -56,5 +58,36 @@ describe('substituteArguments', () => {
 
   it('does not treat $ in the replacement specially', () => {
     expect(substituteArguments('cost: $0', "$& $' $$")).toBe('cost: $&');
+  });
+});
+
+describe('substituted size', () => {
+  it('refuses, as LIMIT_EXCEEDED, instructions that would pass 256 KiB: never a RangeError, never 480 million characters', () => {
+    const e = thrown(() => substituteArguments('$0'.repeat(120_000), 'a'.repeat(4000)));
+    expect(e.code).toBe('LIMIT_EXCEEDED');
+    expect(e.message).toContain('480000000 bytes');
+    expect(e.message).toContain('262144');
+    // Past the largest string the engine can build, still the same error.
+    expect(thrown(() => substituteArguments('$ARGUMENTS'.repeat(26_000), 'a'.repeat(100_000))).code).toBe('LIMIT_EXCEEDED');
+  });
+  it('counts UTF-8 bytes, each placeholder form and the appended ARGUMENTS line, to the byte', () => {
+    const cases: [string, string][] = [
+      ['$ARGUMENTS and $ARGUMENTS[1] and $0', 'é 😀x'],
+      ['no placeholder', 'ünï'],
+      ['[$0][$9]', '"a b" c'],
+    ];
+    for (const [body, args] of cases) {
+      const out = substituteArguments(body, args, Number.POSITIVE_INFINITY);
+      const bytes = new TextEncoder().encode(out).byteLength;
+      expect(substituteArguments(body, args, bytes)).toBe(out);
+      expect(thrown(() => substituteArguments(body, args, bytes - 1)).code).toBe('LIMIT_EXCEEDED');
+    }
+  });
+  it('applies to skills.load, with the set\'s maxFileBytes', async () => {
+    const skill = defineSkill({ name: 'echo', description: 'Echo the arguments back.', instructions: 'Say $ARGUMENTS $ARGUMENTS.' });
+    const load = createSkillSet([skill], { maxFileBytes: 1000 }).tools.find((t) => t.id === 'skills.load');
+    if (!load) throw new Error('no skills.load tool');
+    await expect(load.run({ name: 'echo', arguments: 'x'.repeat(400) })).resolves.toMatchObject({ name: 'echo' });
+    expect((await rejected(load.run({ name: 'echo', arguments: 'x'.repeat(600) }))).code).toBe('LIMIT_EXCEEDED');
   });
 });

@@ -73,10 +73,11 @@ describe('size limits', () => {
   });
   it('reads 20,000 keys, or 40,000 duplicate keys, in linear time', () => {
     const keys = Array.from({ length: 20_000 }, (_, i) => `k${i}: ${i}\n`).join('');
-    const r = parse(skillMd('a', { description: 'x', front: keys, body: 'Body.' }), {});
+    // Past the 32 KiB front matter default, so that limit is lifted here.
+    const r = parse(skillMd('a', { description: 'x', front: keys, body: 'Body.' }), { maxFrontmatterBytes: Infinity });
     expect(Object.keys(r.skill?.extensions ?? {})).toHaveLength(20_000);
     expect(r.infos[19_999]).toMatchObject({ code: 'unknown-field', line: 20_003, column: 1 });
-    const dup = parse(skillMd('a', { description: 'x', front: 'k: 1\n'.repeat(40_000), body: 'Body.' }), {});
+    const dup = parse(skillMd('a', { description: 'x', front: 'k: 1\n'.repeat(40_000), body: 'Body.' }), { maxFrontmatterBytes: Infinity });
     expect(dup.errors).toHaveLength(39_999);
     expect(where(dup.errors[39_998])).toEqual(['duplicate-key', 40_003, 1]);
   });
@@ -86,7 +87,8 @@ describe('deep nesting', () => {
   it('refuses 10,000 nested flow sequences and maps at the 65th level', () => {
     // `a: ` takes 3 columns, so the first bracket is at column 4 and the 65th at column 68.
     expect(where(parse(skillMd('a', { description: 'x', front: `a: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n`, body: 'Body.' })).errors[0])).toEqual(['yaml-too-deep', 4, 68]);
-    expect(where(parse(skillMd('a', { description: 'x', front: `a: ${'{a: '.repeat(10_000)}1${'}'.repeat(10_000)}\n`, body: 'Body.' })).errors[0])).toEqual(['yaml-too-deep', 4, 4 + 64 * 4]);
+    const big = { maxFrontmatterBytes: Infinity }; // 50 KB of front matter
+    expect(where(parse(skillMd('a', { description: 'x', front: `a: ${'{a: '.repeat(10_000)}1${'}'.repeat(10_000)}\n`, body: 'Body.' }), big).errors[0])).toEqual(['yaml-too-deep', 4, 4 + 64 * 4]);
   });
   it('refuses deeply nested block maps at the 65th level', () => {
     // Line 4 is `a:`; the map at depth i starts on line 4 + i, indented i spaces.
@@ -97,7 +99,7 @@ describe('deep nesting', () => {
   it('refuses very deep block maps and sequences without throwing', () => {
     let yaml = 'a:\n';
     for (let i = 1; i <= 1500; i++) yaml += `${' '.repeat(i)}k:\n`;
-    const deepMaps = parse(skillMd('a', { description: 'x', front: `${yaml}${' '.repeat(1501)}v\n`, body: 'Body.' }), { maxFileBytes: 2e6 });
+    const deepMaps = parse(skillMd('a', { description: 'x', front: `${yaml}${' '.repeat(1501)}v\n`, body: 'Body.' }), { maxFileBytes: 2e6, maxFrontmatterBytes: 2e6 });
     expect(['yaml-too-deep', 'invalid-yaml']).toContain(deepMaps.errors[0]?.code);
     const deepSeqs = parse(skillMd('a', { description: 'x', front: `a:\n  ${'- '.repeat(10_000)}x\n`, body: 'Body.' }), {});
     expect(['yaml-too-deep', 'invalid-yaml']).toContain(deepSeqs.errors[0]?.code);

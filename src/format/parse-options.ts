@@ -1,0 +1,34 @@
+/**
+ * The options of `parseSkill`.
+ * @module
+ */
+import type { Profile } from './diagnostics.js';
+import type { SkillFileInput, SkillSourceKind } from './types.js';
+
+/** Options of `parseSkill`. */
+export interface ParseOptions {
+  /** Name of the folder holding the file; `name` must equal it. */
+  folder?: string;
+  /** The file's own name; anything but `SKILL.md` is reported. */
+  fileName?: string;
+  /** `runtime` (default): lenient loading. `spec`: the open specification, strictly. */
+  profile?: Profile;
+  /** The tier the skill belongs to (default `user`). */
+  source?: SkillSourceKind;
+  /** Path shown in diagnostics and kept as `skill.path` (default `folder/fileName`). */
+  path?: string;
+  /** Resource files besides SKILL.md; `sections/*.md` need `content` for structured skills. */
+  files?: readonly SkillFileInput[];
+  /** Largest accepted file in bytes (default 256 KiB); larger input is refused unread. */
+  maxFileBytes?: number;
+  /** Deepest nesting of a resource path (default 8). */
+  maxNesting?: number;
+  /**
+   * A SKILL.md without `name` loads under `folder` with a `name-from-folder`
+   * warning instead of being skipped (default false: the specification's
+   * client guide skips it). For MD-first skills, whose folder is the name.
+   */
+  nameFromFolder?: boolean;
+  /** Largest front matter read, in bytes (default {@link MAX_FRONTMATTER_BYTES}); larger is refused before YAML parsing. */
+  maxFrontmatterBytes?: number;
+}

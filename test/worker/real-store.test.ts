@@ -1,0 +1,52 @@
+// The worker runtime over the real skill store (memory and IndexedDB through fake-indexeddb): the page writes
+// through the client, the worker's loader follows, routing sees the skill, and errors keep their codes.
+import 'fake-indexeddb/auto';
+import { describe, expect, it, vi } from 'vitest';
+import { memorySource } from '../../src/index.js';
+import { connectSkillRuntime } from '../../src/client/index.js';
+import { createMemoryStore, openSkillStore, type SkillStore } from '../../src/store/index.js';
+import { exposeSkillRuntime } from '../../src/worker/index.js';
+import { rejected } from '../support/errors.js';
+import { skillMd } from '../support/skill-md.js';
+import { channel } from './helpers.js';
+import { BUILTIN_FILES } from './fixtures/skills.js';
+
+const ORG = 'acme';
+const USER = 'ann';
+const USER_NS = [ORG, USER, 'skills'];
+
+const stores: [string, () => Promise<SkillStore>][] = [
+  ['memory store', async () => createMemoryStore()],
+  ['IndexedDB store', () => openSkillStore({ name: `satchel-worker-real-${Math.random().toString(36).slice(2)}` })],
+];
+
+describe.each(stores)('the runtime over a %s', (_kind, open) => {
+  it('saves from the page, routes the new skill at once, and hears the change', async () => {
+    const store = await open();
+    const { port1, port2 } = channel();
+    exposeSkillRuntime({ builtin: memorySource(BUILTIN_FILES), store }, port1);
+    const client = connectSkillRuntime<SkillStore>(port2);
+    const heard: string[] = [];
+    client.on('change', (change) => heard.push(change.name));
+    await client.loadAll(ORG, USER);
+    const text = skillMd('tide-tables', { description: 'Tide tables and high water times for a harbour.', front: { examples: ['when is high tide in brest'] } });
+    const written = await client.store.put(USER_NS, text, { actor: 'person' });
+    expect(written).toMatchObject({ name: 'tide-tables', revision: 1 });
+    await vi.waitFor(async () => expect((await client.route('when is high tide in brest'))[0]?.skill.name).toBe('tide-tables'));
+    await vi.waitFor(() => expect(heard).toContain('tide-tables'));
+    expect((await client.store.history(USER_NS, 'tide-tables')).map((r) => r.revision)).toEqual([1]);
+    client.close();
+  });
+
+  it('keeps the store’s error codes across the boundary (a stale revision is CONFLICT)', async () => {
+    const store = await open();
+    const { port1, port2 } = channel();
+    exposeSkillRuntime({ store }, port1);
+    const client = connectSkillRuntime<SkillStore>(port2);
+    const text = skillMd('ledger-notes', { description: 'Notes on the ledger, for bookkeeping questions.' });
+    await client.store.put(USER_NS, text);
+    const error = await rejected(client.store.put(USER_NS, `${text}\nMore.\n`, { expectedRevision: 0 }));
+    expect(error.code).toBe('CONFLICT');
+    client.close();
+  });
+});
