@@ -3,7 +3,7 @@
  */
 import { el } from './dom.js';
 
-/** The mention being typed just before the caret: its sigil, the partial name, and where it starts. */
+/** The mention being typed just before the caret: the partial name and where it starts. */
 export function mentionAtCaret(text: string, caret: number): { prefix: string; start: number } | undefined {
   const match = /(?:^|[\s([{"'`])([/$])([\p{L}\p{N}_.:-]*)$/u.exec(text.slice(0, caret));
   if (!match) return undefined;
@@ -11,71 +11,90 @@ export function mentionAtCaret(text: string, caret: number): { prefix: string; s
   return { prefix: partial, start: caret - partial.length };
 }
 
-/** Completes mentions in `input` from `names()`, showing the choices in `list`. */
-export function wireMentions(input: HTMLTextAreaElement, list: HTMLUListElement, names: () => readonly string[], onPick: () => void): void {
-  let choices: string[] = [];
-  let active = 0;
+/** Most choices shown at once. */
+const MAX_CHOICES = 8;
 
-  const close = (): void => {
-    choices = [];
-    list.replaceChildren();
-    list.hidden = true;
-    input.setAttribute('aria-expanded', 'false');
-    input.removeAttribute('aria-activedescendant');
-  };
+/** The completion state of one message box: the choices for the mention at the caret and the active one. */
+class MentionBox {
+  #choices: string[] = [];
+  #active = 0;
 
-  const render = (): void => {
-    list.replaceChildren(
-      ...choices.map((name, i) => {
-        const option = el('li', { id: `mention-${i}`, role: 'option', testid: 'mention-option', 'aria-selected': String(i === active) }, `/${name}`);
-        option.addEventListener('mousedown', (event) => {
-          event.preventDefault(); // keep the focus in the message box
-          pick(i);
-        });
-        return option;
-      }),
-    );
-    list.hidden = choices.length === 0;
-    input.setAttribute('aria-expanded', String(choices.length > 0));
-    if (choices.length > 0) input.setAttribute('aria-activedescendant', `mention-${active}`);
-  };
+  constructor(
+    private readonly input: HTMLTextAreaElement,
+    private readonly list: HTMLUListElement,
+    private readonly names: () => readonly string[],
+    private readonly onPick: () => void,
+  ) {}
 
-  const pick = (index: number): void => {
-    const name = choices[index];
-    const at = mentionAtCaret(input.value, input.selectionStart);
-    if (name === undefined || !at) return close();
-    const caret = input.selectionStart;
-    input.value = `${input.value.slice(0, at.start)}${name} ${input.value.slice(caret)}`;
-    const end = at.start + name.length + 1;
-    input.setSelectionRange(end, end);
-    close();
-    onPick();
-  };
-
-  const update = (): void => {
-    const at = mentionAtCaret(input.value, input.selectionStart);
-    if (!at) return close();
+  /** Recomputes the choices for the text before the caret. */
+  update(): void {
+    const at = mentionAtCaret(this.input.value, this.input.selectionStart);
+    if (!at) return this.close();
     const prefix = at.prefix.toLowerCase();
-    choices = names().filter((name) => name.startsWith(prefix) && name !== prefix).slice(0, 8);
-    active = 0;
-    render();
-  };
+    this.#choices = this.names().filter((name) => name.startsWith(prefix) && name !== prefix).slice(0, MAX_CHOICES);
+    this.#active = 0;
+    this.render();
+  }
 
-  input.addEventListener('input', update);
-  input.addEventListener('blur', close);
-  input.addEventListener('keydown', (event) => {
-    if (choices.length === 0) return;
+  close(): void {
+    this.#choices = [];
+    this.render();
+  }
+
+  /** Arrows move, Tab or Enter complete, Escape closes; other keys type as usual. */
+  onKey(event: KeyboardEvent): void {
+    const count = this.#choices.length;
+    if (count === 0) return;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      active = (active + (event.key === 'ArrowDown' ? 1 : choices.length - 1)) % choices.length;
-      render();
+      this.#active = (this.#active + (event.key === 'ArrowDown' ? 1 : count - 1)) % count;
+      this.render();
     } else if (event.key === 'Enter' || event.key === 'Tab') {
-      pick(active);
+      this.pick(this.#active);
     } else if (event.key === 'Escape') {
-      close();
+      this.close();
     } else {
       return;
     }
     event.preventDefault();
-  });
-  close();
+  }
+
+  /** Replaces the partial name with choice `index` and a space, keeping the caret after it. */
+  pick(index: number): void {
+    const name = this.#choices[index];
+    const caret = this.input.selectionStart;
+    const at = mentionAtCaret(this.input.value, caret);
+    if (name === undefined || !at) return this.close();
+    this.input.value = `${this.input.value.slice(0, at.start)}${name} ${this.input.value.slice(caret)}`;
+    const end = at.start + name.length + 1;
+    this.input.setSelectionRange(end, end);
+    this.close();
+    this.onPick();
+  }
+
+  render(): void {
+    const open = this.#choices.length > 0;
+    this.list.replaceChildren(...this.#choices.map((name, i) => this.option(name, i)));
+    this.list.hidden = !open;
+    this.input.setAttribute('aria-expanded', String(open));
+    if (open) this.input.setAttribute('aria-activedescendant', `mention-${this.#active}`);
+    else this.input.removeAttribute('aria-activedescendant');
+  }
+
+  option(name: string, index: number): HTMLLIElement {
+    const option = el('li', { id: `mention-${index}`, role: 'option', testid: 'mention-option', 'aria-selected': String(index === this.#active) }, `/${name}`);
+    option.addEventListener('mousedown', (event) => {
+      event.preventDefault(); // keep the focus in the message box
+      this.pick(index);
+    });
+    return option;
+  }
+}
+
+/** Completes mentions in `input` from `names()`, showing the choices in `list`; `onPick` runs after a completion. */
+export function wireMentions(input: HTMLTextAreaElement, list: HTMLUListElement, names: () => readonly string[], onPick: () => void): void {
+  const box = new MentionBox(input, list, names, onPick);
+  input.addEventListener('input', () => box.update());
+  input.addEventListener('blur', () => box.close());
+  input.addEventListener('keydown', (event) => box.onKey(event));
+  box.close();
 }
