@@ -4,6 +4,7 @@
  */
 import type { RoutedSkill, SkillActivation } from '../src/index.js';
 import { el } from './dom.js';
+import { requestLoad } from './events.js';
 
 /** The activation threshold the runtime uses by default (DEFAULT_ACTIVATION_OPTIONS.threshold). */
 export const THRESHOLD = 0.51;
@@ -19,12 +20,19 @@ function terms(list: readonly string[]): Node {
   return el('span', { class: 'terms' }, ...list.flatMap((term, i) => [...(i ? [' '] : []), el('mark', {}, term)]));
 }
 
+/** The skill's name as a button that shows what `skills.load` would return for it. */
+function loadButton(name: string): HTMLButtonElement {
+  const button = el('button', { type: 'button', class: 'link mono', testid: 'activation-load', title: 'Show what skills.load returns' }, name);
+  button.addEventListener('click', () => requestLoad(name));
+  return button;
+}
+
 function activationRow(activation: SkillActivation): HTMLLIElement {
   const { skill, reason } = activation;
   return el(
     'li',
     { class: 'activation', testid: 'activation', 'data-name': skill.name, 'data-reason': reason, 'data-tier': skill.source },
-    el('strong', { class: 'mono' }, skill.name),
+    loadButton(skill.name),
     ' ',
     el('span', { class: `badge reason-${reason}`, testid: 'activation-reason' }, reason),
     ' ',

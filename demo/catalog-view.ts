@@ -4,6 +4,7 @@
  */
 import { SKILLS_LOAD, SKILLS_PERMISSIONS, type LoadedSkill } from '../src/index.js';
 import { el, must } from './dom.js';
+import { onLoadRequest } from './events.js';
 import { showMarkdown } from './markdown.js';
 import { errorText, type Runtime } from './runtime.js';
 
@@ -65,6 +66,10 @@ async function refreshLoadMenu(runtime: Runtime): Promise<void> {
 export function mountCatalogView(runtime: Runtime): void {
   formatSelect.addEventListener('change', () => void showCatalog(runtime));
   loadSelect.addEventListener('change', () => void showLoad(runtime));
+  onLoadRequest((name) => {
+    loadSelect.value = name;
+    void showLoad(runtime).then(() => loadOut.scrollIntoView({ block: 'nearest' }));
+  });
 }
 
 /** Reads the catalog, the menu and the loaded skill again. */

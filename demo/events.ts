@@ -23,3 +23,13 @@ export function requestEdit(name: string): void {
 export function onEditRequest(listener: (name: string) => void): void {
   bus.addEventListener('edit', (event) => listener((event as CustomEvent<string>).detail));
 }
+
+/** Asks the tool panel to show what `skills.load` returns for `name`. */
+export function requestLoad(name: string): void {
+  bus.dispatchEvent(new CustomEvent<string>('load', { detail: name }));
+}
+
+/** Runs `listener` with the name of each skill a panel asks to load. */
+export function onLoadRequest(listener: (name: string) => void): void {
+  bus.addEventListener('load', (event) => listener((event as CustomEvent<string>).detail));
+}

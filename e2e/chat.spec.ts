@@ -11,12 +11,20 @@ test('a free-text turn shows the built-in skill it activates, why, its score and
   await expect(refund.getByTestId('activation-reason')).toHaveText(/^(intent|search)$/);
   await expect(refund.getByTestId('activation-score')).toHaveText(/^score (0\.\d\d|1\.00)$/);
   await expect(refund.locator('mark').first()).toBeVisible();
+  // The activated skill's name shows what skills.load would hand the model.
+  await refund.getByTestId('activation-load').click();
+  await expect(page.getByLabel('Skill to load')).toHaveValue('refund-policy');
+  await expect(page.getByTestId('load-result').getByRole('heading', { name: 'Refund policy' })).toBeVisible();
   // The catalog for the turn lists the skill, in Markdown and in the guide's XML.
   await expect(page.getByTestId('catalog')).toContainText('- refund-policy: ');
   await page.getByLabel('Format').selectOption('xml');
   await expect(page.getByTestId('catalog')).toContainText('<name>refund-policy</name>');
   await shot(page, 'chat-refund');
-  if (process.env['DEMO_SCREENSHOT']) await page.screenshot({ path: 'docs/demo.png' });
+  if (process.env['DEMO_SCREENSHOT']) {
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: 'docs/demo.png' });
+  }
 });
 
 test('a turn about something else does not activate the refund skill', async ({ page }) => {
