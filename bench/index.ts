@@ -4,6 +4,7 @@
  *   npm run bench                      # every bench: parse, loader, instructions
  *   npm run bench -- parse --rounds 25 # one bench, more rounds
  *   npm run bench -- loader            # loadAll over a generated directory, with peak memory
+ *   npm run bench:load                 # side by side, fresh processes: loadAll against a bare YAML loader, a name reader, JSON.parse of the bundle
  *   npm run bench -- instructions      # the parse ratio in instructions (callgrind), free of machine noise
  *   npm run bench:store                # the IndexedDB store (fake-indexeddb): loadAll of 500 user skills, put, history
  *   npm run bench:hostile              # hostile inputs (aliases, deep nesting, huge arguments, big listings): time and peak memory each
@@ -17,6 +18,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { instructionsChild, runInstructionsBench } from './instructions.bench.js';
 import { hostileChild, runHostileBench } from './hostile.bench.js';
+import { loadChild } from './load-kinds.js';
+import { runLoadBench } from './load.bench.js';
 import { CHILD_ENV, loaderChild } from './loader-memory.js';
 import { runLoaderBench } from './loader.bench.js';
 import { runParseBench } from './parse.bench.js';
@@ -27,6 +30,7 @@ const BENCHES: Record<string, (o: Options) => unknown> = {
   parse: (o) => runParseBench(o),
   loader: (o) => runLoaderBench(o),
   instructions: (o) => runInstructionsBench(o),
+  load: (o) => runLoadBench(o),
   routing: (o) => runRoutingBench({ ...o, files: o.files ?? [], sweep: o.sweep ?? false }),
   store: (o) => runStoreBench(o),
   hostile: () => runHostileBench(),
@@ -40,6 +44,7 @@ const CHILDREN: Record<string, (spec: string) => Promise<void>> = {
   loader: loaderChild,
   instructions: instructionsChild,
   hostile: hostileChild,
+  load: loadChild,
 };
 
 interface Options {

@@ -8,12 +8,12 @@
 //   node bench/run.mjs --build-only          # just bundle; prints the bundle path
 //   node bench/run.mjs --cpu-prof [...]      # run under `node --cpu-prof`; .cpuprofile in node_modules/.cache/satchel-bench-profiles/
 import { spawnSync } from 'node:child_process';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-// SATCHEL_BENCH_OUT: another bundle folder, so benches in several worktrees sharing node_modules do not clash.
-const outDir = process.env.SATCHEL_BENCH_OUT ?? join(root, 'node_modules', '.cache', 'satchel-bench');
+// SATCHEL_BENCH_OUT, or one folder per checkout: git worktrees may share one node_modules, and their benches would overwrite each other's bundle.
+const outDir = process.env.SATCHEL_BENCH_OUT ?? join(root, 'node_modules', '.cache', `satchel-bench-${basename(root)}`);
 const args = process.argv.slice(2);
 const buildOnly = args.includes('--build-only');
 const cpuProf = args.includes('--cpu-prof');

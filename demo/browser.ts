@@ -59,7 +59,7 @@ function fileList(runtime: Runtime, skill: Skill): HTMLElement {
   const viewer = el('pre', { class: 'file-view', testid: 'browse-file-text', hidden: '' });
   const items = skill.files.map((file) => {
     const open = el('button', { type: 'button', class: 'link' }, file.path);
-    open.disabled = !file.text;
+    open.disabled = !file.isText;
     open.addEventListener('click', async () => {
       viewer.hidden = false;
       viewer.textContent = await runtime.readFile(skill.name, file.path).catch(errorText);

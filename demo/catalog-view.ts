@@ -30,7 +30,7 @@ export async function showCatalog(runtime: Runtime, text = turn): Promise<void> 
 function renderLoaded(loaded: LoadedSkill): void {
   const body = el('div', { class: 'rendered', testid: 'load-instructions' });
   showMarkdown(body, loaded.instructions);
-  const files = loaded.files.map((file) => el('li', { class: 'mono' }, `${file.path} (${file.size} B${file.text ? '' : ', binary'})`));
+  const files = loaded.files.map((file) => el('li', { class: 'mono' }, `${file.path} (${file.size} B${file.isText ? '' : ', binary'})`));
   loadOut.replaceChildren(
     el('p', {}, el('strong', { class: 'mono' }, loaded.name), ` — ${loaded.description}`),
     body,

@@ -51,7 +51,7 @@ export { isSkillSource, type NameFromFolderOption, type SkillEntry, type SkillFi
 export { memorySource, type MemoryFiles, type MemorySourceOptions } from './sources/memory.js';
 export { storeSource, DEFAULT_PER_NAMESPACE, type SkillStoreItem, type SkillStoreLike, type StoreSourceOptions } from './sources/store.js';
 export type { SkillDocument } from './sources/skill-document.js';
-export { bundleSource, isSkillBundle, SKILL_BUNDLE_VERSION, type BundleSourceOptions, type SkillBundle, type SkillBundleEntry, type SkillBundleFile } from './sources/bundle.js';
+export { bundleSource, isSkillBundle, SKILL_BUNDLE_VERSION, type BundleSourceOptions, type SkillBundle, type SkillBundleEntry, type SkillBundleFile, BUNDLE_PARSE_FORMAT, type SkillBundleParsed } from './sources/bundle.js';
 
 // ── Loader: tiers, precedence and lookups ───────────────────────────────────────────────────────────────────
 export { SkillLoader, type LoadOptions, type LoadProgress, type LoaderLimits, type LoaderRoutingOptions, type RoutedSkill, type SkillLoaderOptions } from './loader/loader.js';

@@ -89,7 +89,7 @@ function textContents(skill: Skill, inputs: readonly SkillFileInput[]): Map<stri
   const texts = new Map<string, string>();
   for (const file of skill.files) {
     const content = byPath.get(file.path);
-    if (!file.text || content === undefined) continue;
+    if (!file.isText || content === undefined) continue;
     const text = typeof content === 'string' ? content : decodeUtf8(content);
     if (text !== undefined) texts.set(file.path, text);
   }

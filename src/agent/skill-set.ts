@@ -94,7 +94,7 @@ export function setDigest(skills: readonly Skill[]): string {
 /** The contents recorded for `skill`, refusing a skill that lists a text file without them. */
 function heldContents(skill: Skill): SkillContents {
   const held = contentsOf(skill) ?? new Map<string, string>();
-  const missing = skill.files.filter((f) => f.text && !held.has(f.path)).map((f) => f.path);
+  const missing = skill.files.filter((f) => f.isText && !held.has(f.path)).map((f) => f.path);
   if (missing.length > 0) {
     throw new SkillError(
       'INVALID_SKILL',

@@ -46,7 +46,7 @@ export interface ListedFile {
   /** Size in bytes. */
   readonly size: number;
   /** True for text; binary files are listed but cannot be read. */
-  readonly text: boolean;
+  readonly isText: boolean;
 }
 
 /** What `skills.load` returns. */
@@ -157,7 +157,7 @@ export function loadedSkill(skill: Skill, args: string | undefined, maxBytes?: n
     name: skill.name,
     description: skill.description,
     instructions: substituteArguments(skill.content, args, maxBytes),
-    files: skill.files.map((f) => ({ path: f.path, size: f.size, text: f.text })),
+    files: skill.files.map((f) => ({ path: f.path, size: f.size, isText: f.isText })),
   };
 }
 
@@ -175,7 +175,7 @@ export function listedTextFile(skill: Skill, path: unknown): SkillFile {
     const hint = path.toLowerCase() === 'skill.md' ? ' Its instructions come from loading the skill.' : ` Its files: ${listOf(skill.files.map((f) => f.path))}.`;
     throw new SkillError('NOT_FOUND', `Skill "${skill.name}" has no file \`${path}\`.${hint}`, { path });
   }
-  if (!file.text) throw invalid(`\`${path}\` of skill "${skill.name}" is a binary file; only text files can be read.`);
+  if (!file.isText) throw invalid(`\`${path}\` of skill "${skill.name}" is a binary file; only text files can be read.`);
   return file;
 }
 

@@ -78,7 +78,7 @@ function isFileInput(value: unknown): boolean {
     typeof f['path'] === 'string' &&
     (content === undefined || typeof content === 'string' || content instanceof Uint8Array) &&
     (size === undefined || (typeof size === 'number' && size >= 0)) &&
-    (f['text'] === undefined || typeof f['text'] === 'boolean') &&
+    (f['isText'] === undefined || typeof f['isText'] === 'boolean') &&
     (f['digest'] === undefined || typeof f['digest'] === 'string')
   );
 }

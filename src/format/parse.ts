@@ -7,6 +7,7 @@ import { createDiagnostic, type Diagnostic, type DiagnosticCode, type Profile } 
 import { SkillError } from './errors.js';
 import type { FieldContext } from './field-values.js';
 import { readFields } from './fields.js';
+import { readPlainFrontmatter, type PlainRead } from './frontmatter-fast.js';
 import { positionAt, positioner, splitFrontmatter, type Frame } from './frontmatter.js';
 import { checkParseInput } from './parse-input.js';
 import { sha256Digest } from '../shared/hash.js';
@@ -94,7 +95,9 @@ function parseInto(run: Run, input: string | Uint8Array, options: ParseOptions, 
     report(run, 'frontmatter-too-large', `The front matter is larger than ${maxFrontmatter} bytes (maxFrontmatterBytes); it was not read. Move long material into the body or reference files.`, 1, 1);
     return undefined;
   }
-  const read = readYaml(withLineBreaks(run, frame), maxBytes);
+  const yamlText = withLineBreaks(run, frame);
+  // Plain `key: value` front matter (most files) skips the YAML parser; anything less plain goes to it.
+  const read = readPlainFrontmatter(yamlText) ?? readYaml(yamlText, maxBytes);
   const position = positioner(read.text);
   const at = (offset: number): [number, number] => {
     const pos = position(offset);
@@ -131,7 +134,8 @@ function decodeInput(run: Run, input: string | Uint8Array, maxBytes: number): st
     return undefined;
   }
   const text = typeof input === 'string' ? input : decodeUtf8(input);
-  if (text === undefined || hasLoneSurrogate(text)) {
+  // Text decoded from valid UTF-8 cannot hold a lone surrogate: only a given string is checked.
+  if (text === undefined || (typeof input === 'string' && hasLoneSurrogate(text))) {
     report(run, 'invalid-encoding', 'The file is not valid UTF-8 text.');
     return undefined;
   }
@@ -151,18 +155,18 @@ function byteLengthOver(input: string | Uint8Array, max: number): boolean {
   return input.length * 3 > max && utf8ByteLength(input) > max;
 }
 
-function fieldContext(run: Run, read: YamlRead, options: ParseOptions, at: (offset: number) => [number, number]): FieldContext {
+function fieldContext(run: Run, read: YamlRead | PlainRead, options: ParseOptions, at: (offset: number) => [number, number]): FieldContext {
   return {
     profile: run.profile,
     folder: options.folder,
     nameFromFolder: options.nameFromFolder === true,
     report(code, message, key) {
-      const offset = key === undefined ? undefined : keyOffset(read.doc, key);
+      const offset = key === undefined ? undefined : 'keyOffset' in read ? read.keyOffset(key) : keyOffset(read.doc, key);
       if (offset === undefined) report(run, code, message, 2, 1);
       else report(run, code, message, ...at(offset));
     },
-    sourceOf: (path) => scalarSource(read.doc, path),
-    nonTextKeys: (path) => nonTextKeys(read.doc, path),
+    sourceOf: (path) => ('scalarSource' in read ? read.scalarSource(path) : scalarSource(read.doc, path)),
+    nonTextKeys: (path) => ('nonTextKeys' in read ? read.nonTextKeys(path) : nonTextKeys(read.doc, path)),
   };
 }
 
@@ -208,7 +212,7 @@ export function fileOf(f: SkillFileInput): SkillFile {
   return {
     path: f.path,
     size: f.size ?? bytes?.byteLength ?? 0,
-    text: f.text ?? (bytes ? isTextBytes(bytes) : true),
+    isText: f.isText ?? (bytes ? isTextBytes(bytes) : true),
     digest: f.digest ?? (bytes ? sha256Digest(bytes) : ''),
   };
 }

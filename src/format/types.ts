@@ -34,7 +34,7 @@ export interface SkillFile {
   /** Size in bytes. */
   readonly size: number;
   /** True for UTF-8 text; binary files are listed but never returned as text. */
-  readonly text: boolean;
+  readonly isText: boolean;
   /** `sha256:` + hex of the bytes. */
   readonly digest: string;
 }
@@ -192,7 +192,7 @@ export interface SkillFileInput {
   /** Size in bytes (computed from `content` when absent). */
   readonly size?: number;
   /** Text or binary (sniffed from `content` when absent). */
-  readonly text?: boolean;
+  readonly isText?: boolean;
   /** `sha256:` + hex (computed from `content` when absent). */
   readonly digest?: string;
   /** The contents; needed for `sections/` files of structured skills. */

@@ -83,11 +83,11 @@ function badField(e: Record<string, unknown>): string | undefined {
 
 function isFileInput(value: unknown): value is SkillFileInput {
   if (!isRecord(value)) return false;
-  const { path, size, text, digest, content } = value;
+  const { path, size, isText, digest, content } = value;
   return (
     typeof path === 'string' &&
     (size === undefined || (typeof size === 'number' && Number.isFinite(size) && size >= 0)) &&
-    (text === undefined || typeof text === 'boolean') &&
+    (isText === undefined || typeof isText === 'boolean') &&
     (digest === undefined || typeof digest === 'string') &&
     (content === undefined || typeof content === 'string' || isBytes(content))
   );

@@ -16,7 +16,8 @@ import type { SkillSource, SourceCallOptions } from '../sources/source.js';
 import type { SkillStoreLike } from '../sources/store.js';
 import type { SubagentSpec } from './subagent.js';
 import { LiveLink, watchedOf, type LoaderChange } from './live.js';
-import { createRouter, loadRouter, type RouteOptions, type Router, type RouterJSON, type RouterOptions } from '../routing/router.js';
+import type { RouteOptions, Router, RouterJSON, RouterOptions } from '../routing/router.js';
+import { LazyRouter } from './lazy-router.js';
 import { SKILLS_PERMISSIONS } from '../agent/tool-names.js';
 import type { SkillTool } from '../agent/tools.js';
 import { assertLimit, assertLimits, LOADER_LIMITS, resolveLimits, type ResolvedLimits, type Skill, type SkillLimits } from '../format/types.js';
@@ -89,7 +90,7 @@ export interface LoadOptions {
 export class SkillLoader {
   readonly #options: SkillLoaderOptions;
   readonly #limits: ResolvedLimits;
-  readonly #router: Router;
+  readonly #router: LazyRouter;
   #cache: Cache | undefined;
   readonly #timeoutMs: number;
   // Applies a store's change events to the cache between loads.
@@ -104,7 +105,7 @@ export class SkillLoader {
     assertLimits(options, ['sourceTimeoutMs'], 'SkillLoader');
     this.#timeoutMs = options.sourceTimeoutMs ?? DEFAULT_SOURCE_TIMEOUT_MS;
     const { index, ...routing } = options.routing ?? {};
-    this.#router = index ? loadRouter(index, routing) : createRouter(routing);
+    this.#router = new LazyRouter(routing, index);
   }
 
   /**
@@ -159,8 +160,8 @@ export class SkillLoader {
     if (generation > this.#committed) {
       this.#cache = cache;
       this.#committed = generation;
-      // The index follows the cache: only skills whose name or digest changed are re-indexed.
-      this.#router.sync(cache.all);
+      // The index follows the cache, on first use: only skills whose name or digest changed are re-indexed.
+      this.#router.follow(cache.all);
     }
     return [...cache.all];
   }
@@ -197,14 +198,14 @@ export class SkillLoader {
 
   /** The routing index, kept in step with the cache; `router.toJSON()` serialises it. */
   get router(): Router {
-    return this.#router;
+    return this.#router.get();
   }
 
   /** Ranks the `auto` skills for `text`, best first, with calibrated 0–1 scores and no threshold. */
   route(text: string, options: Pick<RouteOptions, 'limit'> = {}): RoutedSkill[] {
     assertLimits(options, ['limit'], 'route');
     const { byName } = this.#loaded();
-    return this.#router.route(text, options).flatMap((h) => {
+    return this.#router.get().route(text, options).flatMap((h) => {
       const skill = byName.get(h.name);
       return skill ? [{ skill, score: h.score, terms: h.terms }] : [];
     });
@@ -224,7 +225,7 @@ export class SkillLoader {
    */
   activate(turn: string | Turn, options: ActivationOptions = {}): SkillActivation[] {
     this.#loaded();
-    const context = { getByName: (n: string) => this.getByName(n), getByIntent: (i: string) => this.getByIntent(i), router: this.#router };
+    const context = { getByName: (n: string) => this.getByName(n), getByIntent: (i: string) => this.getByIntent(i), router: this.#router.get() };
     return activateTurn(turn, context, { ...this.#options.routing, ...options });
   }
 
@@ -240,7 +241,7 @@ export class SkillLoader {
   upsert(skill: Skill): void {
     const checked = checkedSkill(skill);
     this.#cache = withSkill(this.#loaded(), checked);
-    this.#router.upsert(checked);
+    this.#router.get().upsert(checked);
   }
 
   /** Drops one skill from the cache and the index; false when there was none of that name. */
@@ -248,7 +249,7 @@ export class SkillLoader {
     const cache = this.#loaded();
     if (!cache.byName.has(name)) return false;
     this.#cache = withoutSkill(cache, name);
-    this.#router.remove(name);
+    this.#router.get().remove(name);
     return true;
   }
 

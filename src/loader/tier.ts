@@ -11,6 +11,7 @@ import { SkillError, throwIfAborted } from '../format/errors.js';
 import { confusableKey } from '../shared/names.js';
 import { Slicer } from '../shared/yield.js';
 import { recordOrigin } from '../sources/origin.js';
+import { isPreparsed } from '../sources/preparsed.js';
 import { parseSkillObject } from '../sources/skill-object.js';
 import type { SkillEntry, SkillFileInput, SkillSource, SourceListing } from '../sources/source.js';
 import { checkEntry, type RawListing } from './listing.js';
@@ -137,6 +138,8 @@ function entrySkill(entry: SkillEntry, kind: SkillSourceKind, limits: ResolvedLi
   const overLimit = refused() ? undefined : perSkillLimit(entry.path, entry.files ?? [], limits);
   if (overLimit) diagnostics.push(overLimit);
   if (refused()) return { diagnostics };
+  // A pre-parsed bundle entry was parsed and validated at build time by this same code: it is taken as it is.
+  if (entry.skill && isPreparsed(entry.skill)) return { skill: { ...entry.skill, source: kind }, diagnostics: [...diagnostics, ...(entry.skillDiagnostics ?? [])] };
   if (entry.skill) return withParsed(diagnostics, skillOfObject(entry, kind, limits));
   if (entry.text === undefined) {
     diagnostics.push(createDiagnostic('source-error', 'runtime', 'The source listed this skill without its SKILL.md text.', entry.path));

@@ -13,6 +13,7 @@ import type { SkillEntry, SkillSource } from '../sources/source.js';
 import { joinSourcePath } from '../sources/source.js';
 import { SKILL_BUNDLE_VERSION, type SkillBundle, type SkillBundleEntry, type SkillBundleFile } from '../sources/bundle.js';
 import { decodeUtf8 } from '../shared/text.js';
+import { preparseBundle } from './preparse-bundle.js';
 import type { SkillLimits } from '../format/types.js';
 
 /** Options of {@link buildSkillBundle}. */
@@ -35,6 +36,12 @@ export interface BuildSkillBundleOptions {
   embedBinary?: boolean;
   /** Cancels the build; it then rejects with `SkillError` `ABORTED`. */
   signal?: AbortSignal;
+  /**
+   * Ship the skills already parsed, and the routing index over them (default
+   * true), so a page parses no YAML and builds no index at start; the texts
+   * stay in the bundle. See `SkillBundle.parsed`.
+   */
+  preparse?: boolean;
 }
 
 /**
@@ -77,7 +84,8 @@ export async function buildSkillBundle(dir: string, options: BuildSkillBundleOpt
   const embedBinary = options.embedBinary ?? true;
   for (const entry of listing.entries) entries.push(await bundleEntry(source, entry, { rebase, call, embedBinary }));
   const diagnostics = listing.diagnostics.map((d) => ({ ...d, path: isAbsolute(d.path) ? rebase(d.path) : posix.join(shown, d.path) }));
-  return { version: SKILL_BUNDLE_VERSION, entries, ...(diagnostics.length > 0 ? { diagnostics } : {}) };
+  const bundle: SkillBundle = { version: SKILL_BUNDLE_VERSION, entries, ...(diagnostics.length > 0 ? { diagnostics } : {}) };
+  return options.preparse === false ? bundle : preparseBundle(bundle);
 }
 
 interface EntryContext {
@@ -103,8 +111,8 @@ async function bundleEntry(source: SkillSource, entry: SkillEntry, context: Entr
   }
   const files: SkillBundleFile[] = [];
   for (const f of entry.files ?? []) {
-    const base = { path: f.path, size: f.size ?? 0, text: f.text ?? false, digest: f.digest ?? '' };
-    const skip = refused || (!base.text && !context.embedBinary);
+    const base = { path: f.path, size: f.size ?? 0, isText: f.isText ?? false, digest: f.digest ?? '' };
+    const skip = refused || (!base.isText && !context.embedBinary);
     files.push(skip ? base : { ...base, ...(await contentsOf(source, joinSourcePath(entry.dir, f.path), f.content, context, diagnostics, path)) });
   }
   return {

@@ -11,7 +11,7 @@ import { readAll, readAt } from './opened-file.js';
 /** Size, text flag and digest of a file; `bytes` when its contents were asked for. */
 export interface FileFacts {
   readonly size: number;
-  readonly text: boolean;
+  readonly isText: boolean;
   readonly digest: string;
   readonly bytes?: Uint8Array;
 }
@@ -46,7 +46,7 @@ export async function factsOf(fd: number, expected: number, keep: boolean): Prom
     size += bytesRead;
   }
   if (text) text = flushes(decoder);
-  const facts = { size, text, digest: `sha256:${hash.digest('hex')}` };
+  const facts = { size, isText: text, digest: `sha256:${hash.digest('hex')}` };
   return keep ? { ...facts, bytes: concat(kept, size) } : facts;
 }
 
@@ -59,7 +59,7 @@ async function smallFacts(fd: number, expected: number, keep: boolean, hash: Ret
   const bytes = await readAll(fd, expected);
   hash.update(bytes);
   const text = !bytes.subarray(0, SNIFF).includes(0) && isUtf8(bytes);
-  const facts = { size: bytes.byteLength, text, digest: `sha256:${hash.digest('hex')}` };
+  const facts = { size: bytes.byteLength, isText: text, digest: `sha256:${hash.digest('hex')}` };
   return keep ? { ...facts, bytes } : facts;
 }
 

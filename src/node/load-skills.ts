@@ -57,7 +57,7 @@ export async function loadSkills(paths: string | readonly string[], limits?: Ski
   const skills = loader.getAll();
   await eachLimited(skills, READ_CONCURRENCY, async (skill) => {
     const texts = new Map<string, string>();
-    for (const file of skill.files) if (file.text) texts.set(file.path, await loader.readFile(skill.name, file.path));
+    for (const file of skill.files) if (file.isText) texts.set(file.path, await loader.readFile(skill.name, file.path));
     attachContents(skill, texts);
   });
   return createSkillSet(skills, resolved);

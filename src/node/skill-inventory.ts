@@ -220,7 +220,7 @@ export class SkillInventory {
         return { path: inner, size: opened.size };
       }
       const facts = await factsOf(opened.fd, opened.size, keepsContent(inner));
-      const base = { path: inner, size: facts.size, text: facts.text, digest: facts.digest };
+      const base = { path: inner, size: facts.size, isText: facts.isText, digest: facts.digest };
       return facts.bytes === undefined ? base : { ...base, content: facts.bytes };
     } catch (e) {
       this.#report(sink, 'source-error', `\`${inner}\` could not be read: ${(e as Error).message}`);

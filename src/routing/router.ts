@@ -9,7 +9,8 @@ import { SkillError } from '../format/errors.js';
 import { pipelineOf, resolveRouterOptions, type ResolvedRouterOptions, type RouterOptions } from './options.js';
 import { bestExampleEvidence, exampleTermsOf, lengthFactor, massOf } from './examples.js';
 import { feedbackTerms, relatedTerms } from './feedback.js';
-import { calibrate, evidence, idf, ROUTER_FIELDS, termProfile, type RawHit, type TermProfile } from './score.js';
+import { calibrate, evidence, idf, ROUTER_FIELDS, type RawHit, type RouterField, type TermProfile } from './score.js';
+import { fieldWords, profileOfWords, type FieldWords } from './field-words.js';
 import type { TextPipeline } from './text-pipeline.js';
 import type { IntentHit, RouteHit, RouteOptions, RouterDocument, RouterJSON, SyncResult } from './types.js';
 import type { Activation, Skill } from '../format/types.js';
@@ -53,6 +54,8 @@ export class Router {
   #mass = 0;
   readonly #index: MiniSearch<RouterDocument>;
   readonly #search: SearchOptions;
+  /** The words of the skill being added, for MiniSearch's tokenizer. */
+  #adding: FieldWords | undefined;
 
   /** @internal use {@link createRouter} or {@link loadRouter}. */
   constructor(options: RouterOptions, json?: RouterJSON) {
@@ -86,9 +89,16 @@ export class Router {
     if (current?.digest === skill.digest && current.activation === skill.activation) return;
     if (current) this.remove(skill.name);
     const doc = documentOf(skill);
-    this.#index.add(doc);
+    // Each field is split into words once: MiniSearch indexes these words, and the term profile is made from them.
+    const words = fieldWords(this.pipeline, doc);
+    this.#adding = words;
+    try {
+      this.#index.add(doc);
+    } finally {
+      this.#adding = undefined;
+    }
     const intents = (skill.intents ?? []).map((i) => i.toLowerCase());
-    this.#remember(skill.name, { digest: skill.digest, activation: skill.activation, intents, doc, profile: this.#profileOf(doc) });
+    this.#remember(skill.name, { digest: skill.digest, activation: skill.activation, intents, doc, profile: profileOfWords(this.pipeline, words, this.#options) });
   }
 
   /** Drops a skill from the index; false when it was not there. */
@@ -217,18 +227,12 @@ export class Router {
 
   readonly #termsOf = (text: string): string[] => this.pipeline.terms(text, this.#options.stopWordWeight > 0);
 
-  #profileOf(doc: RouterDocument): TermProfile {
-    const keep = this.#options.stopWordWeight > 0;
-    const terms = (text: string): string[] => this.pipeline.terms(text, keep);
-    const fields = { name: terms(doc.name), description: terms(doc.description), intents: terms(doc.intents), tags: terms(doc.tags) };
-    const examples = doc.examples === '' ? [] : doc.examples.split('\n').map(terms);
-    return termProfile({ ...fields, examples }, this.#options.fieldWeights, this.#options.exampleShare);
-  }
-
   #config(): MiniSearchOptions<RouterDocument> {
     return {
       fields: [...ROUTER_FIELDS],
-      tokenize: (text) => this.pipeline.words(text),
+      // While a skill is being added its words are already known; otherwise (a removal) they are made again.
+      // MiniSearch only reads the list it gets.
+      tokenize: (text, field) => ((field === undefined ? undefined : this.#adding?.[field as RouterField]) as string[] | undefined) ?? this.pipeline.words(text),
       processTerm: (word) => this.pipeline.term(word, this.#options.stopWordWeight > 0),
       autoVacuum: false,
     };
@@ -261,6 +265,20 @@ export function createRouter(options: CreateRouterOptions = {}): Router {
  * different schema version or a pipeline of another language.
  */
 export function loadRouter(json: RouterJSON, options: RouterOptions = {}): Router {
+  const pipeline = checkRouterJSON(json, options);
+  try {
+    return new Router({ ...options, pipeline }, json);
+  } catch (e) {
+    throw new SkillError('INVALID_INDEX', `The routing index is malformed: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  }
+}
+
+/**
+ * The checks {@link loadRouter} makes before reading the index, without
+ * reading it: refuses (`INVALID_INDEX`) another schema version or language.
+ * Returns the pipeline the options give.
+ */
+export function checkRouterJSON(json: RouterJSON, options: RouterOptions = {}): TextPipeline {
   const pipeline = pipelineOf(options);
   if (json?.version !== ROUTER_SCHEMA_VERSION) {
     throw new SkillError('INVALID_INDEX', `The routing index has schema version ${String(json?.version)}; this Satchel reads version ${ROUTER_SCHEMA_VERSION}.`);
@@ -268,11 +286,7 @@ export function loadRouter(json: RouterJSON, options: RouterOptions = {}): Route
   if (json.language !== pipeline.language) {
     throw new SkillError('INVALID_INDEX', `The routing index was built for language "${json.language}", the pipeline is "${pipeline.language}".`);
   }
-  try {
-    return new Router({ ...options, pipeline }, json);
-  } catch (e) {
-    throw new SkillError('INVALID_INDEX', `The routing index is malformed: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
-  }
+  return pipeline;
 }
 
 function documentOf(skill: Skill): RouterDocument {

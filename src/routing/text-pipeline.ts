@@ -70,6 +70,7 @@ const LATIN_MARKS = /(?<=\p{Script=Latin})\p{M}+/gu;
 // A plural acronym (`PDFs`, `APIs`, `userIDs`): two or more capitals and an `s` that ends the word or is followed by
 // a capital or digit. Without this, case splitting reads `PDFs` as `PD` + `Fs`.
 const PLURAL_ACRONYM = /(\p{Lu}{2,})s(?=\p{Lu}|\p{N}|$)/gu;
+const UPPER_INSIDE = /[^]\p{Lu}/u;
 
 /**
  * Builds a text pipeline.
@@ -92,7 +93,8 @@ export function createTextPipeline(options: TextPipelineOptions = {}): TextPipel
   const words = (text: string): string[] => {
     const out: string[] = [];
     for (const token of text.normalize('NFKC').match(WORD) ?? []) {
-      for (const part of caseParts(token)) {
+      // Only a capital after the first letter can start a new part: most words skip the costly split.
+      for (const part of UPPER_INSIDE.test(token) ? caseParts(token) : [token]) {
         const word = foldCase(part, fold);
         // A lone Latin letter (`s` of `it's`, `t` of `don't`) carries nothing to route on.
         if (word.length > 1 || !/[a-z]/.test(word)) out.push(word);

@@ -8,6 +8,11 @@ import type { Diagnostic } from '../format/diagnostics.js';
 import { SkillError } from '../format/errors.js';
 import { joinSourcePath, markNameFromFolder, type NameFromFolderOption, type SkillEntry, type SkillFileInput, type SkillSource, type SourceListing } from './source.js';
 import { inMemorySource, keepsContent, notFound, sourceDiagnostic, toBytes } from './inventory.js';
+import { inReportOrder, usableSkill, type SkillBundleParsed } from './bundle-parsed.js';
+import type { Skill } from '../format/types.js';
+import { markPreparsed } from './preparsed.js';
+
+export { BUNDLE_PARSE_FORMAT, type SkillBundleParsed } from './bundle-parsed.js';
 
 /** The bundle format version this library writes and reads. */
 export const SKILL_BUNDLE_VERSION = 1;
@@ -19,7 +24,7 @@ export interface SkillBundleFile {
   /** Size in bytes. */
   readonly size: number;
   /** True for UTF-8 text. */
-  readonly text: boolean;
+  readonly isText: boolean;
   /** `sha256:` + hex of the bytes. */
   readonly digest: string;
   /** The contents of a text file. */
@@ -44,6 +49,8 @@ export interface SkillBundleEntry {
   readonly files: readonly SkillBundleFile[];
   /** Problems found while listing or bundling this folder. */
   readonly diagnostics?: readonly Diagnostic[];
+  /** The skill the build parsed from `text` (with its own diagnostics), when the bundle is pre-parsed. */
+  readonly skill?: Skill;
 }
 
 /**
@@ -59,18 +66,24 @@ export interface SkillBundle {
   readonly entries: readonly SkillBundleEntry[];
   /** Problems of the bundled folder as a whole (e.g. a discovery limit). */
   readonly diagnostics?: readonly Diagnostic[];
+  /** Present when the build parsed the skills: entries then carry `skill`, and this the routing index. */
+  readonly parsed?: SkillBundleParsed;
 }
 
 /** Options of {@link bundleSource}. */
 export interface BundleSourceOptions extends NameFromFolderOption {
   /** Name shown in diagnostics (default `bundle`). */
   name?: string;
+  /** Use the skills a pre-parsed bundle carries (default true); false parses every entry's text again. */
+  preparsed?: boolean;
+  /** Check each pre-parsed skill's digest against its fields, body and files; one that fails is parsed from its text (default false). */
+  verify?: boolean;
 }
 
 interface Built {
   readonly listing: SourceListing;
-  /** Source path → contents; `null` for a listed file whose contents are not in the bundle. */
-  readonly readable: ReadonlyMap<string, Contents | null>;
+  /** The well-formed entries, for reads. */
+  readonly valid: readonly SkillBundleEntry[];
 }
 
 /**
@@ -98,12 +111,14 @@ interface Built {
 export function bundleSource(bundle: SkillBundle, options: BundleSourceOptions = {}): SkillSource {
   const name = options.name ?? 'bundle';
   let built: Built | undefined;
-  const build = (): Built => (built ??= buildListing(bundle, name));
+  const build = (): Built => (built ??= buildListing(bundle, name, options));
+  // Made on the first read, not at start: a page that never reads a file never pays for the map.
+  let readable: ReadonlyMap<string, Contents | null> | undefined;
   return inMemorySource(
     name,
     () => markNameFromFolder(build().listing, options.nameFromFolder),
     (path) => {
-      const { readable } = build();
+      readable ??= readableOf(build().valid);
       const content = readable.get(path);
       if (content === undefined) throw notFound(path, name);
       if (content === null) {
@@ -121,25 +136,35 @@ export function isSkillBundle(value: unknown): value is SkillBundle {
   return v['version'] === SKILL_BUNDLE_VERSION && Array.isArray(v['entries']);
 }
 
-function buildListing(bundle: unknown, name: string): Built {
+function buildListing(bundle: unknown, name: string, options: BundleSourceOptions): Built {
   if (!isSkillBundle(bundle)) {
     const version = typeof bundle === 'object' && bundle !== null ? (bundle as Record<string, unknown>)['version'] : undefined;
     throw new SkillError('SOURCE_FAILED', `Source ${name} was not given a skill bundle of version ${SKILL_BUNDLE_VERSION}${version === undefined ? '' : ` (it has version ${String(version)})`}.`);
   }
   const diagnostics: Diagnostic[] = Array.isArray(bundle.diagnostics) ? [...bundle.diagnostics] : [];
   const entries: SkillEntry[] = [];
-  const readable = new Map<string, Contents | null>();
+  const valid: SkillBundleEntry[] = [];
+  const parsed = options.preparsed === false ? undefined : bundle.parsed;
   bundle.entries.forEach((raw, index) => {
     const entry = entryOf(raw);
     if (!entry) {
       diagnostics.push(sourceDiagnostic('source-error', `Entry ${index} of source ${name} is malformed; it is left out.`, name));
       return;
     }
+    valid.push(entry);
+    entries.push(listed(entry, usableSkill(parsed, entry.skill, options.verify ?? false)));
+  });
+  return { listing: { entries, diagnostics }, valid };
+}
+
+/** Source path → contents of every file of `entries`; `null` for a listed file whose contents are not in the bundle. */
+function readableOf(entries: readonly SkillBundleEntry[]): Map<string, Contents | null> {
+  const readable = new Map<string, Contents | null>();
+  for (const entry of entries) {
     readable.set(joinSourcePath(entry.dir, entry.fileName), { text: entry.text });
     for (const f of entry.files) readable.set(joinSourcePath(entry.dir, f.path), contentsOf(f));
-    entries.push(listed(entry));
-  });
-  return { listing: { entries, diagnostics }, readable };
+  }
+  return readable;
 }
 
 /** The entry when it has the bundle shape (it may come from fetched JSON), else `undefined`. */
@@ -164,7 +189,7 @@ function isBundleFile(value: unknown): value is SkillBundleFile {
   return (
     typeof f['path'] === 'string' &&
     typeof f['size'] === 'number' &&
-    typeof f['text'] === 'boolean' &&
+    typeof f['isText'] === 'boolean' &&
     typeof f['digest'] === 'string' &&
     (f['content'] === undefined || typeof f['content'] === 'string') &&
     (f['base64'] === undefined || typeof f['base64'] === 'string')
@@ -192,10 +217,10 @@ function fromBase64(base64: string, path: string, name: string): Uint8Array {
   return bytes;
 }
 
-/** The entry as sources list it: contents only for the files the parser needs. */
-function listed(entry: SkillBundleEntry): SkillEntry {
+/** The entry as sources list it: contents only for the files the parser needs; a usable pre-parsed skill with its diagnostics. */
+function listed(entry: SkillBundleEntry, skill: Skill | undefined): SkillEntry {
   const files: SkillFileInput[] = entry.files.map((f) => {
-    const base = { path: f.path, size: f.size, text: f.text, digest: f.digest };
+    const base = { path: f.path, size: f.size, isText: f.isText, digest: f.digest };
     return keepsContent(f.path) && f.content !== undefined ? { ...base, content: f.content } : base;
   });
   return {
@@ -206,5 +231,7 @@ function listed(entry: SkillBundleEntry): SkillEntry {
     text: entry.text,
     files,
     ...(entry.diagnostics && entry.diagnostics.length > 0 ? { diagnostics: [...entry.diagnostics] } : {}),
+    // The load reports a pre-parsed skill's diagnostics as if it had parsed the text.
+    ...(skill ? { skill: markPreparsed(skill), skillDiagnostics: inReportOrder(skill.diagnostics) } : {}),
   };
 }

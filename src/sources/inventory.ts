@@ -57,7 +57,7 @@ export function keepsContent(path: string): boolean {
 /** Inventory data for a file held in memory: size, text flag and digest, plus contents for sections. */
 export function fileInputOf(path: string, content: string | Uint8Array): SkillFileInput {
   const bytes = toBytes(content);
-  const base = { path, size: bytes.byteLength, text: isTextBytes(bytes), digest: sha256Digest(bytes) };
+  const base = { path, size: bytes.byteLength, isText: isTextBytes(bytes), digest: sha256Digest(bytes) };
   return keepsContent(path) ? { ...base, content } : base;
 }
 

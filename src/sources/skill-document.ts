@@ -78,7 +78,7 @@ function readFiles(value: unknown): { contents: Map<string, string | Uint8Array>
 
 function isSkillFile(value: unknown): value is SkillFile {
   if (!isRecord(value)) return false;
-  return typeof value['path'] === 'string' && typeof value['size'] === 'number' && typeof value['text'] === 'boolean' && typeof value['digest'] === 'string';
+  return typeof value['path'] === 'string' && typeof value['size'] === 'number' && typeof value['isText'] === 'boolean' && typeof value['digest'] === 'string';
 }
 
 /**

@@ -23,6 +23,8 @@ export interface SkillEntry {
   readonly text?: string | Uint8Array;
   /** A ready skill, when the source holds skill objects instead of text. */
   readonly skill?: Skill;
+  /** What parsing gave besides a ready `skill` (a pre-parsed bundle's): the load reports them as if it had parsed the text. */
+  readonly skillDiagnostics?: readonly Diagnostic[];
   /** Resource files besides SKILL.md. */
   readonly files?: readonly SkillFileInput[];
   /** Problems found while listing this folder (e.g. a refused symbolic link). */

@@ -195,7 +195,7 @@ function entryOf(dir: string, doc: SkillDocument, path: string, maxNesting: numb
   for (const f of doc.listed) {
     const reason = unsafePathReason(f.path, maxNesting);
     if (reason) diagnostics.push(sourceDiagnostic('unsafe-path', `Resource \`${f.path}\` is refused: ${reason}.`, path));
-    else files.push({ path: f.path, size: f.size, text: f.text, digest: f.digest });
+    else files.push({ path: f.path, size: f.size, isText: f.isText, digest: f.digest });
   }
   return {
     dir,

@@ -3,7 +3,9 @@
  * as the builtin source. At build (and dev-serve) time it reads the folder
  * with the directory source and serves a virtual module whose default
  * export is a {@link SkillBundle}; in the browser, `bundleSource(bundle)`
- * lists and reads it with no server.
+ * lists and reads it with no server. The bundle ships the skills already
+ * parsed and the routing index (`bundle.parsed.index`), so a page parses no
+ * YAML and builds no index at start.
  *
  * @example
  * ```ts
@@ -15,7 +17,8 @@
  * // app code (types: `/// <reference types="satchel/vite/client" />`)
  * import bundle from 'virtual:satchel/skills'
  * import { SkillLoader, bundleSource } from 'satchel'
- * const loader = new SkillLoader({ builtin: bundleSource(bundle) })
+ * const index = bundle.parsed?.index
+ * const loader = new SkillLoader({ builtin: bundleSource(bundle), ...(index ? { routing: { index } } : {}) })
  * await loader.loadAll()
  * ```
  * @module

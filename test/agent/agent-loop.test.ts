@@ -36,8 +36,8 @@ function scriptedModel(system: string, tools: readonly AnthropicTool[], messages
     return { call: { name: 'skills_load', input: { name: best.name } } };
   }
   if (last?.role === 'tool' && last.call?.name === 'skills_load') {
-    const loaded = JSON.parse(last.content) as { name: string; files: { path: string; text: boolean }[] };
-    const file = loaded.files.find((f) => f.text);
+    const loaded = JSON.parse(last.content) as { name: string; files: { path: string; isText: boolean }[] };
+    const file = loaded.files.find((f) => f.isText);
     if (file) return { call: { name: 'skills_read', input: { name: loaded.name, path: file.path } } };
   }
   if (last?.role === 'tool' && last.call?.name === 'skills_read') return { answer: `Per the policy: ${(JSON.parse(last.content) as { text: string }).text}` };

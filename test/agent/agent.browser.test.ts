@@ -28,7 +28,7 @@ describe('agent integration in the browser', () => {
           folder: 'refunds',
           fileName: 'SKILL.md',
           text: '---\nname: refunds\ndescription: Decide refunds.\n---\nRead references/policy.md.\n',
-          files: [{ path: 'references/policy.md', size: new TextEncoder().encode(POLICY).byteLength, text: true, digest: sha256Digest(POLICY), content: POLICY }],
+          files: [{ path: 'references/policy.md', size: new TextEncoder().encode(POLICY).byteLength, isText: true, digest: sha256Digest(POLICY), content: POLICY }],
         },
       ],
     };

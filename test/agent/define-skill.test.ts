@@ -20,7 +20,7 @@ describe('defineSkill', () => {
     }).skill;
     expect(skill.digest).toBe(fromFile?.digest);
     expect(skill).toMatchObject({ name: 'refunds', source: 'builtin', content: 'Read references/policy.md, then decide.', activation: 'auto' });
-    expect(skill.files).toEqual([{ path: 'references/policy.md', size: 35, text: true, digest: sha256Digest('Refunds up to 50 EUR are automatic.') }]);
+    expect(skill.files).toEqual([{ path: 'references/policy.md', size: 35, isText: true, digest: sha256Digest('Refunds up to 50 EUR are automatic.') }]);
     expect(skill.path).toBeUndefined();
   });
 
@@ -46,7 +46,7 @@ describe('defineSkill', () => {
 
   it('lists binary files with their size and never as text', () => {
     const skill = defineSkill({ ...refunds, files: { 'assets/logo.png': new Uint8Array([0x89, 0x50, 0, 1]), 'a.txt': new TextEncoder().encode('hé') } });
-    expect(skill.files.map((f) => [f.path, f.size, f.text])).toEqual([
+    expect(skill.files.map((f) => [f.path, f.size, f.isText])).toEqual([
       ['a.txt', 3, true],
       ['assets/logo.png', 4, false],
     ]);

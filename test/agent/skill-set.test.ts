@@ -61,7 +61,7 @@ describe('createSkillSet', () => {
   });
 
   it('refuses a skill listing text files whose contents it does not hold', () => {
-    const parsed = parseSkill('---\nname: p\ndescription: Parsed.\n---\nBody', { files: [{ path: 'a.md', size: 1, text: true, digest: 'sha256:00' }] }).skill as Skill;
+    const parsed = parseSkill('---\nname: p\ndescription: Parsed.\n---\nBody', { files: [{ path: 'a.md', size: 1, isText: true, digest: 'sha256:00' }] }).skill as Skill;
     const error = thrown(() => createSkillSet([parsed]));
     expect(error.code).toBe('INVALID_SKILL');
     expect(error.message).toContain('`a.md`');

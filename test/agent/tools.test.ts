@@ -58,8 +58,8 @@ describe('skills.load', () => {
       description: 'Decide refunds under the store policy.',
       instructions: 'Refund order $0 for reason: $ARGUMENTS[1]. Read references/policy.md first.',
       files: [
-        { path: 'assets/logo.png', size: 5, text: false },
-        { path: 'references/policy.md', size: 35, text: true },
+        { path: 'assets/logo.png', size: 5, isText: false },
+        { path: 'references/policy.md', size: 35, isText: true },
       ],
     });
   });

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   shared: [],
   format: ['shared'],
-  sources: ['shared', 'format'],
+  // A builtin bundle carries a serialised routing index, so sources may take routing's types; never the reverse.
+  sources: ['shared', 'format', 'routing'],
   routing: ['shared', 'format'],
   agent: ['shared', 'format', 'sources', 'routing'],
   loader: ['shared', 'format', 'sources', 'routing', 'agent'],

@@ -92,7 +92,7 @@ describe('corpus subset', () => {
       for (const e of entries) {
         const text = typeof e.text === 'string' ? new TextEncoder().encode(e.text) : e.text;
         lines.push(`${collection}/${e.dir}/${e.fileName} ${text === undefined ? '-' : createHash('sha256').update(text).digest('hex')}`);
-        for (const f of e.files ?? []) lines.push(`${collection}/${e.dir}/${f.path} ${f.size} ${String(f.text)} ${f.digest ?? '-'}`);
+        for (const f of e.files ?? []) lines.push(`${collection}/${e.dir}/${f.path} ${f.size} ${String(f.isText)} ${f.digest ?? '-'}`);
       }
     }
     expect(lines.length).toBe(LISTED_LINES);

@@ -31,8 +31,8 @@ describe('loader catalog and tools', () => {
     expect(load.version).toBe(loader.digest);
     expect(load.inputSchema).toMatchObject({ properties: { name: { enum: ['refunds', 'researcher', 'shipping'] } } });
     expect((await load.run({ name: 'refunds' })).files).toEqual([
-      { path: 'assets/logo.png', size: 3, text: false },
-      { path: 'references/guide.md', size: 35, text: true },
+      { path: 'assets/logo.png', size: 3, isText: false },
+      { path: 'references/guide.md', size: 35, isText: true },
     ]);
     expect(await read.run({ name: 'refunds', path: 'references/guide.md' })).toEqual({ name: 'refunds', path: 'references/guide.md', text: 'Refunds up to 50 EUR are automatic.' });
     expect(await loader.readFile('refunds', 'references/guide.md')).toBe('Refunds up to 50 EUR are automatic.');

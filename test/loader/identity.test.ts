@@ -63,7 +63,7 @@ describe('upsert', () => {
     const loader = await loadedWith();
     loader.upsert({ ...parsed('orders', 'user'), examples: 42 } as unknown as Skill);
     expect(loader.getByName('orders')?.examples).toBeUndefined();
-    const unsafe = { ...parsed('files', 'user'), files: [{ path: '/etc/passwd', size: 1, text: true, digest: 'sha256:00' }] };
+    const unsafe = { ...parsed('files', 'user'), files: [{ path: '/etc/passwd', size: 1, isText: true, digest: 'sha256:00' }] };
     const error = thrown(() => loader.upsert(unsafe));
     expect(error.code).toBe('INVALID_SKILL');
     expect(error.diagnostics.map((d) => d.code)).toContain('unsafe-path');

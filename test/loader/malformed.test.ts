@@ -114,7 +114,7 @@ describe('memorySource given skill objects', () => {
   });
 
   it('refuses unsafe file paths as a parsed SKILL.md would', async () => {
-    const bad = { ...base(), files: [{ path: '../../etc/passwd', size: 1, text: true, digest: 'sha256:00' }] };
+    const bad = { ...base(), files: [{ path: '../../etc/passwd', size: 1, isText: true, digest: 'sha256:00' }] };
     const loader = await loadWith(memorySource([bad]));
     expect(loader.getByName('typed')).toBeUndefined();
     expect(loader.diagnostics.map((d) => d.code)).toContain('unsafe-path');

@@ -222,7 +222,7 @@ describe('directorySource: entries and files', () => {
     lateInvalid[299_999] = 0xc3; // ends inside a UTF-8 sequence
     const smallInvalid = lateInvalid.slice(200_000); // the same, read whole
     const { listing } = await listed({ 'a/SKILL.md': text('a'), 'a/multi.txt': multibyte, 'a/late-nul.txt': lateNul, 'a/late-invalid.txt': lateInvalid, 'a/small-invalid.txt': smallInvalid, 'a/nul.bin': new Uint8Array([65, 0, 66]) }, { maxFileBytes: 1 << 20 });
-    expect(listing.entries[0]?.files?.map((f) => [f.path, f.text])).toEqual([
+    expect(listing.entries[0]?.files?.map((f) => [f.path, f.isText])).toEqual([
       ['late-invalid.txt', false],
       ['late-nul.txt', true],
       ['multi.txt', true],
@@ -234,7 +234,7 @@ describe('directorySource: entries and files', () => {
   it('hashes with SHA-256 equal to node:crypto over the whole file', async () => {
     const big = new Uint8Array(200_000).map((_, i) => (i * 31) & 0xff);
     const { listing } = await listed({ 'a/SKILL.md': text('a'), 'a/big.bin': big });
-    expect(listing.entries[0]?.files?.[0]).toEqual({ path: 'big.bin', size: 200_000, text: false, digest: `sha256:${createHash('sha256').update(big).digest('hex')}` });
+    expect(listing.entries[0]?.files?.[0]).toEqual({ path: 'big.bin', size: 200_000, isText: false, digest: `sha256:${createHash('sha256').update(big).digest('hex')}` });
   });
 
   it('passes SKILL.md as bytes so the parser checks its encoding', async () => {

@@ -27,7 +27,7 @@ describe('loadSkills', () => {
     expect(set.skills.map((s) => s.name)).toEqual(['refunds', 'shipping']);
     expect(set.skills.every((s) => s.source === 'builtin')).toBe(true);
     expect(set.readFile('refunds', 'references/guide.md')).toBe('Refunds up to 50 EUR are automatic.');
-    expect(set.get('refunds')?.files.map((f) => [f.path, f.text])).toEqual([
+    expect(set.get('refunds')?.files.map((f) => [f.path, f.isText])).toEqual([
       ['assets/logo.png', false],
       ['references/guide.md', true],
     ]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { capText, createTextPipeline, ENGLISH, type TextLanguage } from '../../src/routing/text-pipeline.js';
 
 describe('text pipeline', () => {
@@ -67,5 +68,32 @@ describe('text pipeline', () => {
     expect(capText('alpha beta gamma', 13)).toBe('alpha beta');
     const emoji = 'a'.repeat(9) + '😀';
     expect(capText(emoji, 10)).toBe('a'.repeat(9));
+  });
+});
+
+describe('text pipeline words: the split shortcut', () => {
+  // The split every token went through before words without an inner capital skipped it.
+  const CASE_CHANGE = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
+  // A plural acronym (`PDFs`) stays one part, then the rest splits at every case change.
+  const PLURAL_ACRONYM = /(\p{Lu}{2,})s(?=\p{Lu}|\p{N}|$)/gu;
+  const fullSplit = (token: string): string[] => {
+    const parts: string[] = [];
+    let from = 0;
+    for (const m of token.matchAll(PLURAL_ACRONYM)) {
+      parts.push(...token.slice(from, m.index).split(CASE_CHANGE), m[1] as string);
+      from = m.index + m[0].length;
+    }
+    return [...parts, ...token.slice(from).split(CASE_CHANGE)].filter((p) => p !== '');
+  };
+  const reference = (text: string): string[] => {
+    const pipeline = createTextPipeline();
+    return (text.normalize('NFKC').match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).flatMap((token) => fullSplit(token).flatMap((part) => pipeline.words(part)));
+  };
+  const piece = fc.constantFrom('PDF', 'PDFs', 'APIs', 'Tool', 'pdf', 'camelCase', 'XMLHttp', 'Émile', 'ÉTÉ', 'ǅ', 'straße', 'İ', 'a1B', '9Z', ' ', '-', '_', 'ß', 'Ωmega', 'ΣΑΣ');
+  it('gives the words the full case split gives', () => {
+    const pipeline = createTextPipeline();
+    fc.assert(fc.property(fc.array(fc.oneof(piece, fc.string({ maxLength: 4 })), { maxLength: 8 }).map((p) => p.join('')), (text) => {
+      expect(pipeline.words(text)).toEqual(reference(text));
+    }), { numRuns: 2000 });
   });
 });

@@ -58,7 +58,7 @@ describe('Mayura seed', () => {
     const [load, read] = skills.tools;
     const grants = { grants: runtime.permissions.allow };
     const loaded = (await runTool(load!, { name: 'refund-policy' }, grants)) as LoadedSkill;
-    expect(loaded).toMatchObject({ name: 'refund-policy', files: [{ path: 'references/policy.md', size: 35, text: true }] });
+    expect(loaded).toMatchObject({ name: 'refund-policy', files: [{ path: 'references/policy.md', size: 35, isText: true }] });
     expect(loaded.instructions).toContain('ask a person to approve');
     expect(((await runTool(read!, { name: 'refund-policy', path: 'references/policy.md' }, grants)) as ReadFileResult).text).toBe('Refunds up to 50 EUR are automatic.');
     expect(load).toMatchObject({ effects: 'none', cost: 0, version: skills.digest });

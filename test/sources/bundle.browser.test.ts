@@ -5,7 +5,7 @@ import { bundleSource, isSkillError, SkillLoader, type SkillBundle, type SkillBu
 import { sha256Digest } from '../../src/shared/hash.js';
 
 function textFile(path: string, content: string): SkillBundleFile {
-  return { path, size: new TextEncoder().encode(content).byteLength, text: true, digest: sha256Digest(content), content };
+  return { path, size: new TextEncoder().encode(content).byteLength, isText: true, digest: sha256Digest(content), content };
 }
 
 const POLICY = '# Refunds\n\nFull refund within 30 days — café receipts too.\n';
@@ -25,8 +25,8 @@ const BUNDLE = JSON.parse(
         text: '---\nname: refund-policy\ndescription: Apply the refund policy. Use when a customer asks for a refund.\nintents: [refund_request, cancellation]\n---\nRead references/policy.md and decide.\n',
         files: [
           // A binary the build left out (embedBinary: false), and one it embedded as base64.
-          { path: 'assets/icon.bin', size: ICON.byteLength, text: false, digest: sha256Digest(ICON), base64: 'AAEC/v8=' },
-          { path: 'assets/logo.png', size: LOGO.byteLength, text: false, digest: sha256Digest(LOGO) },
+          { path: 'assets/icon.bin', size: ICON.byteLength, isText: false, digest: sha256Digest(ICON), base64: 'AAEC/v8=' },
+          { path: 'assets/logo.png', size: LOGO.byteLength, isText: false, digest: sha256Digest(LOGO) },
           textFile('references/policy.md', POLICY),
         ],
       },
@@ -76,9 +76,9 @@ describe('bundleSource in the browser', () => {
     expect(loader.getByName('code-review')?.activation).toBe('manual');
     expect(loader.getByName('postmortem')?.content).toBe('# postmortem\n\n## Purpose\n\nLearn without blame.');
     expect(loader.getByName('refund-policy')?.files).toEqual([
-      { path: 'assets/icon.bin', size: ICON.byteLength, text: false, digest: sha256Digest(ICON) },
-      { path: 'assets/logo.png', size: LOGO.byteLength, text: false, digest: sha256Digest(LOGO) },
-      { path: 'references/policy.md', size: new TextEncoder().encode(POLICY).byteLength, text: true, digest: sha256Digest(POLICY) },
+      { path: 'assets/icon.bin', size: ICON.byteLength, isText: false, digest: sha256Digest(ICON) },
+      { path: 'assets/logo.png', size: LOGO.byteLength, isText: false, digest: sha256Digest(LOGO) },
+      { path: 'references/policy.md', size: new TextEncoder().encode(POLICY).byteLength, isText: true, digest: sha256Digest(POLICY) },
     ]);
     expect(loader.diagnostics.map((d) => [d.code, d.path])).toEqual([['description-missing', 'skills/broken/SKILL.md']]);
   });

@@ -121,7 +121,7 @@ export function describeSourceContract(name: string, makeSource: (fixture: Sourc
       for (const expected of EXPECTED_ENTRIES) {
         const entry = listing.entries.find((e) => e.dir === expected.dir);
         const files = entry?.files ?? [];
-        expect(files.map((f) => [f.path, f.text]), expected.dir).toEqual(expected.files);
+        expect(files.map((f) => [f.path, f.isText]), expected.dir).toEqual(expected.files);
         for (const f of files) {
           const bytes = bytesOf(SOURCE_FIXTURE[`${expected.dir}/${f.path}`] ?? '');
           expect(f.size, f.path).toBe(bytes.byteLength);

@@ -105,7 +105,7 @@ describe('storeSource', () => {
     const skills = entries.map((e) => parseEntry(e).skill);
     expect(skills.map((s) => s?.name)).toEqual(['bytes', 'camel', 'doc', 'filed', 'like', 'plain']);
     const [, camel, doc, , like] = skills;
-    expect(doc?.files.map((f) => [f.path, f.text])).toEqual([['assets/x.bin', false], ['references/a.md', true]]);
+    expect(doc?.files.map((f) => [f.path, f.isText])).toEqual([['assets/x.bin', false], ['references/a.md', true]]);
     expect(like).toMatchObject({ content: 'Follow these steps.', allowedTools: ['Read', 'Bash(git:*)'], intents: ['greet'], activation: 'manual', extensions: { team: 'core' } });
     expect(camel).toMatchObject({ content: 'Body.', allowedTools: ['Read'], disableModelInvocation: true, argumentHint: '[file]', tags: ['a', 'b'] });
   });

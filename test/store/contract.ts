@@ -55,7 +55,7 @@ export function describeStoreContract(label: string, make: StoreFactory): void {
       await loader.loadAll('acme', 'ann');
       const skill = loader.getByName('invoice-export');
       expect(skill?.source).toBe('user');
-      expect(skill?.files.map((f) => [f.path, f.text])).toEqual([['assets/logo.bin', false], ['references/format.md', true]]);
+      expect(skill?.files.map((f) => [f.path, f.isText])).toEqual([['assets/logo.bin', false], ['references/format.md', true]]);
       expect(await loader.readFile('invoice-export', 'references/format.md')).toBe('# Format');
     });
 

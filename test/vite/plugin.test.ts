@@ -70,15 +70,15 @@ describe('buildSkillBundle', () => {
     for (const listed of entries) {
       const bundled = bundle.entries.find((e) => e.dir === listed.dir);
       expect(bundled, listed.dir).toBeDefined();
-      expect(bundled?.files.map(({ path, size, text, digest }) => ({ path, size, text, digest }))).toEqual(
-        (listed.files ?? []).map(({ path, size, text, digest }) => ({ path, size, text, digest })),
+      expect(bundled?.files.map(({ path, size, isText, digest }) => ({ path, size, isText, digest }))).toEqual(
+        (listed.files ?? []).map(({ path, size, isText, digest }) => ({ path, size, isText, digest })),
       );
     }
     const pdf = bundle.entries.find((e) => e.dir === 'pdf');
     expect(pdf?.text).toBe(FILES['skills/pdf/SKILL.md']);
-    expect(pdf?.files.find((f) => f.path === 'references/guide.md')).toEqual({ path: 'references/guide.md', size: GUIDE.length, text: true, digest: sha256Digest(GUIDE), content: GUIDE });
+    expect(pdf?.files.find((f) => f.path === 'references/guide.md')).toEqual({ path: 'references/guide.md', size: GUIDE.length, isText: true, digest: sha256Digest(GUIDE), content: GUIDE });
     const logo = pdf?.files.find((f) => f.path === 'assets/logo.png');
-    expect(logo).toEqual({ path: 'assets/logo.png', size: PNG.byteLength, text: false, digest: sha256Digest(PNG), base64: Buffer.from(PNG).toString('base64') });
+    expect(logo).toEqual({ path: 'assets/logo.png', size: PNG.byteLength, isText: false, digest: sha256Digest(PNG), base64: Buffer.from(PNG).toString('base64') });
     for (const entry of bundle.entries) for (const f of entry.files) if (f.content !== undefined) expect(sha256Digest(f.content)).toBe(f.digest);
   });
 

@@ -1,0 +1,87 @@
+// Pre-parsed bundles: the skills, digests and diagnostics a load gets from the skills the build parsed are the
+// ones it gets by parsing the bundle's texts; the shipped routing index answers as one built at start; a bundle
+// from another parse format, or a skill whose digest does not check out under `verify`, is parsed from its text.
+import { cp } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { generateSkills, skillFiles } from '../../bench/generate.js';
+import { SkillLoader } from '../../src/loader/loader.js';
+import { buildSkillBundle } from '../../src/node/build-bundle.js';
+import { BUNDLE_PARSE_FORMAT, bundleSource, type SkillBundle } from '../../src/sources/bundle.js';
+import { skillMd } from '../support/skill-md.js';
+import { tempTrees } from '../support/temp-trees.js';
+
+const tempTree = tempTrees('satchel-bundle-parsed-');
+const files: Record<string, string> = { 'odd/SKILL.md': skillMd('odd', { front: 'x-inf: .inf\n' }), 'lower/skill.md': skillMd('lower') };
+for (const g of generateSkills(120, { seed: 9, references: { rate: 0.4 } })) for (const f of skillFiles(g)) files[f.path] = f.content;
+
+/** The generated skills and the corpus subset, bundled and sent through JSON as a page receives them. */
+async function bundled(): Promise<SkillBundle> {
+  const root = await tempTree(Object.fromEntries(Object.entries(files).map(([p, c]) => [`skills/${p}`, c])));
+  await cp('test/fixtures/corpus', join(root, 'skills', 'corpus'), { recursive: true });
+  const bundle = await buildSkillBundle('skills', { root, limits: { maxFolders: 10_000 } });
+  return JSON.parse(JSON.stringify(bundle)) as SkillBundle;
+}
+const bundle = await bundled();
+
+async function load(b: SkillBundle, options: Parameters<typeof bundleSource>[1] = {}, routing = {}): Promise<SkillLoader> {
+  const loader = new SkillLoader({ builtin: bundleSource(b, options), routing, limits: { maxSkills: 5000 } });
+  await loader.loadAll();
+  return loader;
+}
+
+describe('pre-parsed bundles', () => {
+  it('carry a skill for every entry that parses, the parse format and the routing index', () => {
+    expect(bundle.parsed?.format).toBe(BUNDLE_PARSE_FORMAT);
+    expect(bundle.parsed?.index?.entries.length).toBeGreaterThan(150);
+    const withSkill = bundle.entries.filter((e) => e.skill);
+    expect(withSkill.length).toBeGreaterThan(190);
+    // JSON cannot carry .inf: that skill is left to be parsed from its text.
+    expect(bundle.entries.find((e) => e.dir === 'odd')?.skill).toBeUndefined();
+  });
+
+  it('give the same skills, digests and diagnostics as parsing the texts', async () => {
+    const fast = await load(bundle);
+    const slow = await load(bundle, { preparsed: false });
+    expect(fast.size).toBeGreaterThan(180);
+    expect(fast.getAll()).toEqual(slow.getAll());
+    expect(fast.getAll().map((s) => s.digest)).toEqual(slow.getAll().map((s) => s.digest));
+    expect(fast.diagnostics).toEqual(slow.diagnostics);
+    expect(fast.getByName('odd')?.extensions).toEqual({ 'x-inf': Infinity });
+  });
+
+  it('need no text to load: the skills come from the bundle as they are', async () => {
+    const textless: SkillBundle = { ...bundle, entries: bundle.entries.map((e) => (e.skill ? { ...e, text: e.text.replace(/^---/, 'broken') } : e)) };
+    const loader = await load(textless);
+    expect(loader.getAll().map((s) => s.digest)).toEqual((await load(bundle)).getAll().map((s) => s.digest));
+  });
+
+  it('route from the shipped index as an index built at start does, re-indexing nothing', async () => {
+    const index = bundle.parsed?.index;
+    const loader = new SkillLoader({ builtin: bundleSource(bundle), routing: index ? { index } : {}, limits: { maxSkills: 5000 } });
+    const upsert = vi.spyOn(loader.router, 'upsert');
+    await loader.loadAll();
+    const built = await load(bundle);
+    for (const q of ['summarize this pdf report', 'review a pull request', 'debug the docker image', 'write a changelog']) {
+      expect(loader.route(q)).toEqual(built.route(q));
+    }
+    expect(upsert).not.toHaveBeenCalled();
+  });
+
+  it('parse the texts when the bundle was pre-parsed by another parse format', async () => {
+    const entries = bundle.entries.map((e) => (e.skill ? { ...e, skill: { ...e.skill, description: 'stale' } } : e));
+    const loader = await load({ ...bundle, entries, parsed: { format: BUNDLE_PARSE_FORMAT + 1 } });
+    expect(loader.getAll().some((s) => s.description === 'stale')).toBe(false);
+    expect(loader.getAll()).toEqual((await load(bundle)).getAll());
+  });
+
+  it('with verify, parse the text of a skill whose digest does not check out', async () => {
+    const first = bundle.entries.find((e) => e.skill && e.skill.name === e.folder);
+    const entries = bundle.entries.map((e) => (e === first && e.skill ? { ...e, skill: { ...e.skill, description: 'tampered' } } : e));
+    const tampered = { ...bundle, entries };
+    expect((await load(tampered)).getByName(first?.skill?.name ?? '')?.description).toBe('tampered');
+    const verified = await load(tampered, { verify: true });
+    expect(verified.getByName(first?.skill?.name ?? '')?.description).toBe(first?.skill?.description);
+    expect(verified.getAll()).toEqual((await load(bundle)).getAll());
+  });
+});
