@@ -3,7 +3,8 @@ import { chromiumLaunchOptions } from './chromium.config.js';
 
 // End-to-end tests of the demo page (e2e/), in Debian's Chromium (see chromium.config.ts).
 
-const PORT = 4173;
+// The built demo on 127.0.0.1:$PORT (default 4173): set PORT to run beside another checkout's server.
+const PORT = Number(process.env['PORT'] ?? 4173);
 const isCI = Boolean(process.env['CI']);
 
 export default defineConfig({
@@ -25,7 +26,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium' }],
   webServer: {
-    // Build the demo, then serve demo-dist/ exactly as a static host would.
+    // Build the demo, then serve demo-dist/ exactly as a static host would (service worker included).
     command: `npx vite build --logLevel warn && npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !isCI,

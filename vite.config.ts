@@ -1,19 +1,40 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { satchelSkills } from './src/vite/index.js';
 
 // The demo app: `demo/` (index.html + main.ts) is the Vite root; it imports the library straight from `../src`.
-// `npm start` serves it on 127.0.0.1:5173; `vite build` writes `demo-dist/`; `vite preview` serves that on :4173.
+// `npm start` serves it on 127.0.0.1:5173; `npm run demo:build` writes `demo-dist/`; `npm run demo:preview` serves that
+// on 127.0.0.1:$PORT (default 4173).
 // satchelSkills() bundles demo/skills/ as the page's builtin skills (`import bundle from 'virtual:satchel/skills'`).
 // Its `dir` is resolved against Vite's root, which is demo/, so the folder is given as an absolute path here.
+// VitePWA generates sw.js, which precaches the page, its scripts and styles and the worker chunk (offline reloads);
+// demo/offline.ts registers it in production builds only.
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
+const skillsDir = fileURLToPath(new URL('./demo/skills', import.meta.url));
+// `npm run demo:preview` serves the build on PORT (default 4173), so parallel checkouts can each run one.
+const previewPort = Number(process.env['PORT'] ?? 4173);
+
+const offline = VitePWA({
+  strategies: 'generateSW',
+  injectRegister: false,
+  manifest: false,
+  filename: 'sw.js',
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,json}'],
+    clientsClaim: true,
+    skipWaiting: true,
+    cleanupOutdatedCaches: true,
+    navigateFallback: 'index.html',
+  },
+});
 
 export default defineConfig({
   root: fileURLToPath(new URL('./demo', import.meta.url)),
   // Relative asset URLs, so demo-dist/ works from any static host path.
   base: './',
   publicDir: false,
-  plugins: [satchelSkills({ dir: fileURLToPath(new URL('./demo/skills', import.meta.url)) })],
+  plugins: [satchelSkills({ dir: skillsDir }), offline],
   build: {
     outDir: fileURLToPath(new URL('./demo-dist', import.meta.url)),
     emptyOutDir: true,
@@ -22,6 +43,13 @@ export default defineConfig({
   },
   worker: {
     format: 'es',
+    // The runtime worker imports the bundled skills; the service worker plugin belongs to the page build only.
+    plugins: () => [satchelSkills({ dir: skillsDir })],
+  },
+  // The dev server finds the worker's dependencies only when the worker starts, then re-bundles and reloads the
+  // page; listing them up front keeps `npm start` from reloading under the person's hands.
+  optimizeDeps: {
+    include: ['comlink', 'idb', 'yaml', 'minisearch', 'stemmer', 'stopword', '@noble/hashes/sha2.js', '@noble/hashes/utils.js', 'marked', 'dompurify', 'diff', 'fflate'],
   },
   server: {
     host: '127.0.0.1',
@@ -32,7 +60,7 @@ export default defineConfig({
   },
   preview: {
     host: '127.0.0.1',
-    port: 4173,
+    port: previewPort,
     strictPort: true,
   },
 });

@@ -1,12 +1,45 @@
 /**
- * Satchel demo entry: the live SKILL.md validator (validator.ts, examples in examples.ts) and, below it, the
- * "Built-in skills" panel (builtin-panel.ts), which loads the skills the Vite plugin bundled from demo/skills.
+ * Satchel demo entry: starts the skill runtime in its Worker and mounts the panels — the message box with its
+ * activations and catalog, the skill browser, the editor with history, import/export and proposals. In a production
+ * build a service worker precaches the page and the worker chunk, so a reload works offline.
  */
-import { mountBuiltinPanel } from './builtin-panel.js';
+import { mountBrowser, refreshBrowser } from './browser.js';
+import { mountCatalogView, refreshCatalogView } from './catalog-view.js';
+import { mountChat, refreshChat } from './chat.js';
+import { debounce, must } from './dom.js';
+import { mountEditor, refreshMySkills } from './editor.js';
+import { announceChange, onChange } from './events.js';
+import { mountHistory } from './history.js';
+import { mountImportExport } from './import-export.js';
+import { refreshProposals } from './proposals.js';
+import { errorText, startRuntime, type Runtime } from './runtime.js';
+import { registerOffline } from './offline.js';
 import { mountValidator } from './validator.js';
 
-mountValidator();
-document.body.dataset['ready'] = 'true';
+async function refreshAll(runtime: Runtime): Promise<void> {
+  await Promise.all([refreshChat(runtime), refreshBrowser(runtime), refreshCatalogView(runtime), refreshMySkills(runtime), refreshProposals(runtime)]);
+}
 
-// Built-in skills: loaded after the validator is ready; the panel reports its own state in data-state.
-mountBuiltinPanel().catch((error: unknown) => console.error('demo: built-in skills panel', error));
+async function start(): Promise<void> {
+  mountValidator();
+  const status = must<HTMLElement>('[data-testid="runtime-status"]');
+  const runtime = await startRuntime();
+  mountChat(runtime);
+  mountCatalogView(runtime);
+  mountBrowser(runtime);
+  mountEditor(runtime);
+  mountHistory(runtime);
+  mountImportExport(runtime);
+  // Store changes (this tab's or another's) reach the page as events; panels read again once per burst.
+  onChange(debounce(() => void refreshAll(runtime).catch((e: unknown) => console.warn('demo: refresh', e)), 50));
+  runtime.on('change', announceChange);
+  await refreshAll(runtime);
+  status.textContent = `${await runtime.size} skills loaded in the worker.`;
+  document.body.dataset['ready'] = 'true';
+}
+
+start().catch((error: unknown) => {
+  must<HTMLElement>('[data-testid="runtime-status"]').textContent = `The skill runtime failed to start: ${errorText(error)}`;
+  document.body.dataset['ready'] = 'failed';
+});
+void registerOffline();

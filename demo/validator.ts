@@ -223,6 +223,18 @@ function scheduleUpdate(): void {
   });
 }
 
+/** Puts `text` (checked in folder `folder`) into the editor and validates it at once. */
+export function setEditorText(text: string, folder: string): void {
+  editor.value = text;
+  folderInput.value = folder;
+  update();
+}
+
+/** The editor's current SKILL.md text. */
+export function editorText(): string {
+  return editor.value;
+}
+
 /** Fills the example menu, wires the controls, and validates the sample skill. */
 export function mountValidator(): void {
   for (const example of EXAMPLES) {

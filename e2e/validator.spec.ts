@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, open, test } from './fixtures.js';
 
 const COLON_SKILL = `---
 name: release-notes
@@ -10,17 +11,6 @@ description: Use when: the user asks
 Collect the merged changes since the last tag.
 `;
 
-async function open(page: Page): Promise<void> {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
-  });
-  await page.goto('/');
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
-  expect(problems).toEqual([]);
-}
-
 async function setText(page: Page, text: string, folder = ''): Promise<void> {
   await page.getByTestId('folder').fill(folder);
   await page.getByTestId('editor').fill(text);
@@ -28,8 +18,8 @@ async function setText(page: Page, text: string, folder = ''): Promise<void> {
 
 test('has the title and the validator controls', async ({ page }) => {
   await open(page);
-  await expect(page).toHaveTitle('Satchel — SKILL.md validator');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Satchel — SKILL.md validator');
+  await expect(page).toHaveTitle('Satchel — offline skills demo');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Satchel — offline skills demo');
   await expect(page.getByTestId('profile')).toHaveValue('runtime');
   await expect(page.getByTestId('editor')).not.toHaveValue('');
 });
@@ -103,38 +93,4 @@ test('clicking a diagnostic selects its line in the editor', async ({ page }) =>
     .evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd));
   expect(selected).toBe('description: Use when: the user asks');
   await expect(page.getByTestId('editor')).toBeFocused();
-});
-
-test('the built-in skills panel lists the bundled demo skills and looks them up by intent', async ({ page }) => {
-  await open(page);
-  const panel = page.getByTestId('builtin-panel');
-  await expect(panel).toHaveAttribute('data-state', 'loaded');
-  const rows = page.getByTestId('builtin-skill');
-  const names = ['code-review-checklist', 'incident-postmortem', 'refund-policy', 'release-notes', 'summarize-document', 'vendor-evaluation'];
-  await expect(page.getByTestId('builtin-skill-name')).toHaveText(names);
-  for (const row of await rows.all()) {
-    await expect(row.getByTestId('builtin-skill-digest')).toHaveText(/^sha256:[0-9a-f]{12}…$/);
-    await expect(row.getByTestId('builtin-skill-description')).not.toBeEmpty();
-  }
-  const refund = rows.and(page.locator('[data-name="refund-policy"]'));
-  await expect(refund.getByTestId('builtin-skill-activation')).toHaveText('intent-matched');
-  await expect(refund.getByTestId('builtin-skill-intents')).toHaveText('refund_request, cancellation, billing_dispute');
-  await expect(refund.getByTestId('builtin-skill-files')).toHaveText('1');
-  await expect(rows.and(page.locator('[data-name="code-review-checklist"]')).getByTestId('builtin-skill-activation')).toHaveText('manual');
-  await expect(rows.and(page.locator('[data-name="summarize-document"]')).getByTestId('builtin-skill-activation')).toHaveText('auto');
-  // The structured skill's body is composed from its sections/ files, bundled at build time.
-  await expect(rows.and(page.locator('[data-name="incident-postmortem"]')).getByTestId('builtin-skill-files')).toHaveText('4');
-  // Every demo skill loads cleanly: the loader reports no errors or warnings.
-  await expect(page.locator('[data-testid="builtin-diagnostic"][data-severity="error"], [data-testid="builtin-diagnostic"][data-severity="warning"]')).toHaveCount(0);
-
-  const input = page.getByTestId('intent-input');
-  const results = page.getByTestId('intent-result');
-  await input.fill('refund_request');
-  await expect(results).toHaveCount(1);
-  await expect(results).toHaveAttribute('data-name', 'refund-policy');
-  await input.fill('RFP_SCORING');
-  await expect(results).toHaveAttribute('data-name', 'vendor-evaluation');
-  await input.fill('no_such_intent');
-  await expect(results).toHaveCount(0);
-  await expect(page.getByTestId('intent-none')).toBeVisible();
 });
