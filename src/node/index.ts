@@ -21,3 +21,4 @@ export { directorySource, type DirectorySourceOptions } from './directory-source
 export { loadSkills, type LoadSkillsOptions } from './load-skills.js';
 export { buildSkillBundle, type BuildSkillBundleOptions } from './build-bundle.js';
 export { SkillLoader, BUILTIN_SKILLS_DIR, type NodeSkillLoaderOptions } from './skill-loader.js';
+export { publishSkills, type PublishOptions, type PublishResult, type PublishedSkill } from './publish.js';

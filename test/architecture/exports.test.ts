@@ -27,7 +27,7 @@ const ENTRIES: Record<string, { file: string; load: () => Promise<Record<string,
   'satchel/node': {
     file: 'src/node/index.ts',
     load: () => import('../../src/node/index.js'),
-    names: ['*', 'BUILTIN_SKILLS_DIR', 'BuildSkillBundleOptions', 'DirectorySourceOptions', 'LoadSkillsOptions', 'NodeSkillLoaderOptions', 'SkillLoader', 'buildSkillBundle', 'directorySource', 'loadSkills'],
+    names: ['*', 'BUILTIN_SKILLS_DIR', 'BuildSkillBundleOptions', 'DirectorySourceOptions', 'LoadSkillsOptions', 'NodeSkillLoaderOptions', 'PublishOptions', 'PublishResult', 'PublishedSkill', 'SkillLoader', 'buildSkillBundle', 'directorySource', 'loadSkills', 'publishSkills'],
   },
   'satchel/store': {
     file: 'src/store/index.ts',
