@@ -27,16 +27,16 @@ const ENTRIES: Record<string, { file: string; load: () => Promise<Record<string,
   'satchel/node': {
     file: 'src/node/index.ts',
     load: () => import('../../src/node/index.js'),
-    names: ['*', 'BUILTIN_SKILLS_DIR', 'BuildSkillBundleOptions', 'DirectorySourceOptions', 'LoadSkillsOptions', 'NodeSkillLoaderOptions', 'PublishOptions', 'PublishResult', 'PublishedSkill', 'SkillLoader', 'buildSkillBundle', 'directorySource', 'loadSkills', 'publishSkills'],
+    names: ['*', 'BUILTIN_SKILLS_DIR', 'BuildSkillBundleOptions', 'DirectorySourceOptions', 'LoadSkillsOptions', 'NodeSkillLoaderOptions', 'PublishOptions', 'PublishResult', 'PublishedSkill', 'SkillLoader', 'buildSkillBundle', 'directorySource', 'folderRemoteCache', 'loadSkills', 'publishSkills'],
   },
   'satchel/store': {
     file: 'src/store/index.ts',
     load: () => import('../../src/store/index.js'),
     names: [
       'ARCHIVE_FORMAT', 'Actor', 'ActorRecord', 'ArchivedFile', 'ArchivedRevision', 'ArchivedSkill', 'AuditEntry', 'ChangeAction', 'DEFAULT_STORE_NAME',
-      'OpenSkillStoreOptions', 'STORE_SCHEMA_VERSION', 'SkillArchive', 'SkillInput', 'SkillRevision', 'SkillState', 'SkillStore', 'SkillSummary',
+      'IndexedDbRemoteCacheOptions', 'OpenSkillStoreOptions', 'STORE_SCHEMA_VERSION', 'SkillArchive', 'SkillInput', 'SkillRevision', 'SkillState', 'SkillStore', 'SkillSummary',
       'StorageManagerLike', 'StorageReport', 'StoreChange', 'StoreItem', 'StoreLimits', 'StoreListener', 'StoreOptions', 'StoredSkill', 'WriteOptions',
-      'WriteResult', 'createMemoryStore', 'openSkillStore',
+      'WriteResult', 'createMemoryStore', 'indexedDbRemoteCache', 'openSkillStore',
     ],
   },
   'satchel/vite': {

@@ -63,3 +63,27 @@ export function manifestKey(indexUrl: string): string {
 export function isCacheKey(key: string): boolean {
   return /^(sha256|index)-[0-9a-f]{64}$/.test(key);
 }
+
+/**
+ * `cache` with its failures taken as misses: a read that fails finds
+ * nothing, a write that fails (a full quota, a read-only folder) is dropped.
+ * A broken cache costs downloads and offline loading, never the skills.
+ */
+export function tolerantCache(cache: RemoteCache): RemoteCache {
+  return {
+    get: async (key) => {
+      try {
+        return await cache.get(key);
+      } catch {
+        return undefined;
+      }
+    },
+    put: async (key, bytes) => {
+      try {
+        await cache.put(key, bytes);
+      } catch {
+        // Dropped on purpose: see above.
+      }
+    },
+  };
+}

@@ -14,7 +14,7 @@ import { memorySource } from '../memory.js';
 import { joinSourcePath, type SkillSource, type SourceCallOptions, type SourceListing } from '../source.js';
 import { readIndexDocument, type RemoteEntry } from './index-document.js';
 import { manifestBytes, readManifest, type Manifest } from './manifest.js';
-import { manifestKey, memoryRemoteCache, type RemoteCache } from './remote-cache.js';
+import { manifestKey, memoryRemoteCache, tolerantCache, type RemoteCache } from './remote-cache.js';
 import { resolveEntry, type ResolveContext, type Resolved } from './resolve.js';
 import { assertTrusted, fetchTrusted, trustedOriginsOf, type FetchLike, type FetchPolicy } from './trusted-fetch.js';
 
@@ -88,7 +88,7 @@ export function remoteSource(indexUrl: string | URL, options: RemoteSourceOption
   assertLimits(options.limits, LIMIT_NAMES, 'remoteSource');
   const limits = limitsOf(options.limits);
   const fetchFn = options.fetch ?? globalFetch();
-  const cache = options.cache ?? memoryRemoteCache();
+  const cache = tolerantCache(options.cache ?? memoryRemoteCache());
   const name = options.name ?? `remote:${index.href}`;
   let current: SkillSource | undefined;
 
