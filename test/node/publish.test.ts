@@ -81,6 +81,18 @@ describe('satchel publish', () => {
     expect(remote.map((s) => [s.name, s.digest, s.source])).toEqual(local.map((s) => [s.name, s.digest, 'org']));
   });
 
+  it('serves a published set with a tampered artifact: that skill is skipped (DIGEST_MISMATCH), the rest load', async () => {
+    const { indexUrl, server } = await published(SOURCE_FIXTURE);
+    const path = '/.well-known/agent-skills/rich.tar.gz';
+    const bytes = new Uint8Array(server.routes.get(path)?.body as Uint8Array);
+    bytes[bytes.byteLength - 9] = (bytes[bytes.byteLength - 9] ?? 0) ^ 1; // one bit of the gzip trailer
+    server.routes.set(path, { body: bytes });
+    const loader = new SkillLoader({ builtin: [], remote: remoteSource(indexUrl, { trustedOrigins: [server.origin] }) });
+    const skills = await loader.loadAll();
+    expect(skills.map((s) => s.name)).toEqual(['nested-skill', 'lower', 'outer', 'inner', 'plain', 'structured']);
+    expect(loader.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.path])).toEqual([['digest-mismatch', 'rich']]);
+  });
+
   it('leaves out an invalid skill, says why, and exits 1', async () => {
     const dir = await tree({ 'ok/SKILL.md': SOURCE_FIXTURE['plain/SKILL.md'] ?? '', 'bad/SKILL.md': '---\nname: bad\n---\nNo description.\n' });
     const run = await cli(dir, 'publish', '.', await tree());

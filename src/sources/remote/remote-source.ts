@@ -50,6 +50,11 @@ export interface RemoteSourceOptions {
   name?: string;
   /** Download and unpack bounds. */
   limits?: RemoteSourceLimits;
+  /**
+   * Most milliseconds a loader waits for one `list()` (every download of a listing) or `read()` of this source;
+   * overrides the loader's `sourceTimeoutMs` (default 30,000) for a large or slow index.
+   */
+  timeoutMs?: number;
 }
 
 const LIMIT_NAMES = ['maxIndexBytes', 'maxArtifactBytes', 'maxFiles', 'maxFileBytes', 'maxTotalBytes', 'maxNesting'] as const;
@@ -115,6 +120,7 @@ export function remoteSource(indexUrl: string | URL, options: RemoteSourceOption
 
   return {
     name,
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     list,
     async read(path: string, call: SourceCallOptions = {}): Promise<Uint8Array> {
       if (!current) await list(call);

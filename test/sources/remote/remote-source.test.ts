@@ -36,6 +36,7 @@ beforeAll(async () => {
   for (const [path, body] of Object.entries(routes)) server.routes.set(path, { body });
   server.routes.set(`${base}/moved/SKILL.md`, { status: 302, headers: { location: '/elsewhere/moved/SKILL.md' } });
   server.routes.set(`${base}/away/SKILL.md`, { status: 301, headers: { location: foreign.url('/far/SKILL.md') } });
+  server.routes.set(`${base}/loop/SKILL.md`, { status: 307, headers: { location: `${base}/loop/SKILL.md` } });
   server.routes.set(
     INDEX,
     {
@@ -51,6 +52,7 @@ beforeAll(async () => {
         entry('moved', 'skill-md', 'moved/SKILL.md', md('moved')),
         entry('away', 'skill-md', 'away/SKILL.md', md('far')),
         entry('missing', 'skill-md', 'missing/SKILL.md', md('missing')),
+        entry('loop', 'skill-md', 'loop/SKILL.md', md('loop')),
         entry('far', 'skill-md', foreign.url('/far/SKILL.md'), md('far')),
         entry('plugin', 'plugin', 'plugin.json', good),
       ]),
@@ -78,12 +80,15 @@ describe('remoteSource', () => {
       linked: 'unsafe-path',
       away: 'untrusted-origin',
       missing: 'source-error',
+      loop: 'source-error',
       far: 'untrusted-origin',
       plugin: 'remote-index-entry',
     });
     expect(listing.diagnostics.find((d) => d.path === 'tampered')?.message).toContain('(DIGEST_MISMATCH)');
     expect(listing.diagnostics.every((d) => d.severity === 'error')).toBe(true);
     expect(foreign.hits.size).toBe(0); // an untrusted origin is never even asked
+    expect(listing.diagnostics.find((d) => d.path === 'loop')?.message).toContain('redirects more than 5 times');
+    expect(server.hits.get(`${base}/loop/SKILL.md`)).toBe(6);
   });
 
   it('inventories and reads archive files as their exact bytes', async () => {
@@ -117,6 +122,11 @@ describe('remoteSource', () => {
     expect(skills.map((s) => [s.name, s.source])).toEqual([['good', 'builtin'], ['moved', 'org'], ['packed', 'org'], ['zipped', 'org']]);
     expect(loader.diagnostics.filter((d) => d.code === 'shadowed')).toHaveLength(1);
     expect(await loader.readFile('packed', 'references/guide.md')).toBe('# Guide\n');
+  });
+
+  it('carries its own timeout for the loader', () => {
+    expect(remoteSource(server.url(INDEX), { trustedOrigins: [server.origin], timeoutMs: 120_000 }).timeoutMs).toBe(120_000);
+    expect(source().timeoutMs).toBeUndefined();
   });
 
   it('refuses an index off the trusted origins, and bad options, when made', () => {
