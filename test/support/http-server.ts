@@ -7,6 +7,8 @@ export interface Route {
   readonly status?: number;
   readonly body?: string | Uint8Array;
   readonly headers?: Readonly<Record<string, string>>;
+  /** Answer only the first request; later ones have their connection dropped (the network is gone). */
+  readonly once?: boolean;
 }
 
 /** A running server. */
@@ -34,7 +36,9 @@ export async function startServer(routes: Readonly<Record<string, Route>> = {}):
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     hits.set(path, (hits.get(path) ?? 0) + 1);
     const route = table.get(path);
-    res.writeHead(route?.status ?? (route ? 200 : 404), route?.headers ?? {});
+    if (route?.once === true && (hits.get(path) ?? 0) > 1) return req.socket.destroy();
+    // Open to any page: browser tests fetch from the test page's origin.
+    res.writeHead(route?.status ?? (route ? 200 : 404), { 'access-control-allow-origin': '*', ...route?.headers });
     res.end(route?.body ?? '');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
