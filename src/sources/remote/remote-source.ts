@@ -108,14 +108,15 @@ export function remoteSource(indexUrl: string | URL, options: RemoteSourceOption
     const files: Record<string, Uint8Array> = {};
     const verified: RemoteEntry[] = [];
     for (const result of results) {
-      if (!('files' in result)) diagnostics.push(result);
-      else addFiles(files, result, verified);
+      const problem = 'files' in result ? addFiles(files, result, verified) : result;
+      if (problem) diagnostics.push(problem);
     }
     if (online) await cache.put(manifestKey(index.href), manifestBytes({ entries: verified, legacy: manifest.legacy }));
     const source = memorySource(files, { name, maxNesting: limits.maxNesting });
     const listing = await source.list();
     current = source;
-    return { entries: listing.entries, diagnostics: [...diagnostics, ...listing.diagnostics] };
+    const listed = onlyIndexed(listing, verified);
+    return { entries: listed.entries, diagnostics: [...diagnostics, ...listed.diagnostics] };
   };
 
   return {
@@ -129,9 +130,24 @@ export function remoteSource(indexUrl: string | URL, options: RemoteSourceOption
   };
 }
 
-function addFiles(files: Record<string, Uint8Array>, resolved: Resolved, verified: RemoteEntry[]): void {
-  for (const [path, bytes] of resolved.files) files[joinSourcePath(resolved.entry.dir, path)] = bytes;
+/** Adds one entry's files under its folder; a diagnostic instead when a file of an earlier entry has the same path. */
+function addFiles(files: Record<string, Uint8Array>, resolved: Resolved, verified: RemoteEntry[]): Diagnostic | undefined {
+  const { dir, name } = resolved.entry;
+  const paths = [...resolved.files.keys()].map((path) => joinSourcePath(dir, path));
+  const taken = paths.find((path) => Object.hasOwn(files, path));
+  if (taken !== undefined) return sourceDiagnostic('remote-index-entry', `Remote skill ${name} is skipped: \`${taken}\` is already a file of an earlier entry.`, name);
+  resolved.files.forEach((bytes, path) => (files[joinSourcePath(dir, path)] = bytes));
   verified.push(resolved.entry);
+  return undefined;
+}
+
+/** The listing without skill folders the index does not list (a SKILL.md nested in an archive), each one a diagnostic. */
+function onlyIndexed(listing: SourceListing, verified: readonly RemoteEntry[]): SourceListing {
+  const dirs = new Set(verified.map((e) => e.dir));
+  const extra = listing.entries.filter((e) => !dirs.has(e.dir));
+  if (extra.length === 0) return listing;
+  const diagnostics = extra.map((e) => sourceDiagnostic('remote-index-entry', `\`${e.path}\` is a skill the index does not list (it came inside another entry's archive); it is not loaded.`, e.path));
+  return { entries: listing.entries.filter((e) => dirs.has(e.dir)), diagnostics: [...listing.diagnostics, ...diagnostics] };
 }
 
 /** The entries to load: from the fetched index, or from the cached manifest when the network fails. */

@@ -9,6 +9,8 @@ let server: TestServer;
 const bomb = tarGz({ 'SKILL.md': md('bomb'), 'zeros.bin': new Uint8Array(8 * 1024 * 1024) });
 const wide = zip({ 'SKILL.md': md('wide'), 'a.md': 'a', 'b.md': 'b', 'c.md': 'c' });
 const deep = tarGz({ 'SKILL.md': md('deep'), 'a/b/c/d.md': 'deep' });
+const smuggler = tarGz({ 'SKILL.md': md('smuggler'), 'extra/SKILL.md': md('extra'), 'notes.md': 'n' });
+const clash = md('clash');
 const zipBomb = zip({ 'SKILL.md': md('zip-bomb'), 'zeros.bin': new Uint8Array(4 * 1024 * 1024) });
 
 beforeAll(async () => {
@@ -26,6 +28,11 @@ beforeAll(async () => {
         entry('zip-bomb', 'archive', 'zip-bomb.zip', zipBomb),
         entry('big', 'skill-md', 'big/SKILL.md', new Uint8Array(300 * 1024)),
       ]),
+    },
+    '/smuggle/smuggler.tar.gz': { body: smuggler },
+    '/smuggle/smuggler/extra/SKILL.md': { body: clash },
+    '/smuggle/index.json': {
+      body: indexOf([entry('smuggler', 'archive', 'smuggler.tar.gz', smuggler), entry('clash', 'skill-md', 'smuggler/extra/SKILL.md', clash)]),
     },
     '/unknown/index.json': { body: indexOf([entry('x', 'skill-md', 'x/SKILL.md', md('x'))], 'https://schemas.agentskills.io/discovery/9.0.0/schema.json') },
     '/.well-known/skills/index.json': { body: JSON.stringify({ skills: [{ name: 'old', description: 'Old.', files: ['SKILL.md', 'references/a.md'] }, { name: 'bad', files: ['../x'] }] }) },
@@ -52,6 +59,15 @@ describe('remoteSource limits', () => {
     const listing = await remoteSource(server.url('/index.json'), { trustedOrigins: [server.origin] }).list();
     expect(listing.entries.map((e) => e.dir)).toEqual(['big', 'deep', 'wide']);
     expect(listing.diagnostics.map((d) => [d.path, d.code])).toEqual([['bomb', 'limit-exceeded'], ['zip-bomb', 'limit-exceeded']]);
+  });
+
+  it('loads no skill the index does not list, and no entry whose files another entry already holds', async () => {
+    const listing = await remoteSource(server.url('/smuggle/index.json'), { trustedOrigins: [server.origin] }).list();
+    expect(listing.entries.map((e) => [e.dir, e.files?.map((f) => f.path)])).toEqual([['smuggler', ['notes.md']]]);
+    expect(listing.diagnostics.map((d) => [d.code, d.path])).toEqual([
+      ['remote-index-entry', 'clash'],
+      ['remote-index-entry', 'smuggler/extra/SKILL.md'],
+    ]);
   });
 
   it('skips an index of an unknown $schema with a diagnostic', async () => {
