@@ -41,7 +41,9 @@ export function checkDeclared(entries: readonly DeclaredEntry[], limits: Archive
   let files = 0;
   let total = 0;
   const seen = new Set<string>();
-  return entries.map((entry) => {
+  return entries.map((declared) => {
+    // Old tars mark a folder only by a trailing slash on an empty regular entry.
+    const entry = declared.kind === 'file' && declared.size === 0 && declared.name.endsWith('/') ? { ...declared, kind: 'folder' as const } : declared;
     const path = normalized(entry.name);
     if (entry.kind === 'folder' && (path === '' || path === '/')) return undefined;
     const reason = unsafePathReason(path.endsWith('/') ? path.slice(0, -1) : path, entry.kind === 'folder' ? Number.POSITIVE_INFINITY : limits.maxNesting);
