@@ -49,3 +49,22 @@ describe('remoteSource offline', () => {
     expect(await codeOf(s.list())).toBe('SOURCE_FAILED');
   });
 });
+
+describe('remoteSource offline, legacy index', () => {
+  it('keeps the digests of a legacy set on first fetch and loads it from the cache offline', async () => {
+    const legacy = await startServer({
+      '/.well-known/skills/index.json': { body: JSON.stringify({ skills: [{ name: 'old', description: 'Old.', files: ['SKILL.md', 'a.md'] }] }) },
+      '/.well-known/skills/old/SKILL.md': { body: md('old') },
+      '/.well-known/skills/old/a.md': { body: 'A' },
+    });
+    const cache = memoryRemoteCache();
+    const make = () => remoteSource(legacy.url('/.well-known/skills/index.json'), { trustedOrigins: [legacy.origin], cache });
+    expect((await make().list()).entries.map((e) => e.dir)).toEqual(['old']);
+    await legacy.close();
+    const offline = make();
+    const listing = await offline.list();
+    expect(listing.entries.map((e) => e.dir)).toEqual(['old']);
+    expect(listing.diagnostics.map((d) => d.code)).toEqual(['remote-offline']);
+    expect(new TextDecoder().decode(await offline.read('old/a.md'))).toBe('A');
+  });
+});
