@@ -23,8 +23,11 @@ export const PUBLISH_DIR = '.well-known/agent-skills';
 
 /** One published skill, as its index entry says. */
 export interface PublishedSkill {
+  /** The skill's `name`. */
   readonly name: string;
+  /** `skill-md` for a lone SKILL.md, `archive` for a `.tar.gz` of the folder. */
   readonly type: 'skill-md' | 'archive';
+  /** The skill's `description`. */
   readonly description: string;
   /** Relative to the index. */
   readonly url: string;

@@ -24,6 +24,7 @@ export interface ArchiveLimits {
 export interface DeclaredEntry {
   /** The raw name, exactly as stored. */
   readonly name: string;
+  /** A regular file, a folder, a hard or symbolic link, or anything else (a device, a FIFO). */
   readonly kind: 'file' | 'folder' | 'link' | 'other';
   /** Declared uncompressed size in bytes. */
   readonly size: number;

@@ -18,27 +18,35 @@ export type RemoteEntry = ArtifactEntry | LegacyEntry;
 
 /** A 0.2.0 entry: one artifact, verified by its digest. */
 export interface ArtifactEntry {
+  /** A SKILL.md file as is, or a `.tar.gz` / `.zip` of the skill folder. */
   readonly kind: 'skill-md' | 'archive';
+  /** The index's name for the skill (the SKILL.md's own `name` is what loads). */
   readonly name: string;
   /** The skill folder it is listed under (from the artifact's path beside the index, else the name). */
   readonly dir: string;
   /** For `skill-md`: the file's own name (`SKILL.md`, or a case variant). */
   readonly fileName: string;
+  /** Absolute, resolved against the index URL. */
   readonly url: string;
+  /** `sha256:` + 64 lower-case hex digits of the artifact's raw bytes. */
   readonly digest: string;
 }
 
 /** A 0.1.0 entry: loose files, no digests (the cache's manifest records those of the last fetch). */
 export interface LegacyEntry {
   readonly kind: 'files';
+  /** The skill's folder name in the index, also its folder here. */
   readonly name: string;
   readonly dir: string;
+  /** Each file's path in the skill folder and absolute URL. */
   readonly files: readonly { readonly path: string; readonly url: string; readonly digest?: string }[];
 }
 
 /** What an index reads into. */
 export interface ReadIndex {
+  /** The usable entries, in index order. */
   readonly entries: RemoteEntry[];
+  /** Why the index, or an entry of it, was skipped. */
   readonly diagnostics: Diagnostic[];
   /** True for the legacy form, whose files cannot be verified. */
   readonly legacy: boolean;

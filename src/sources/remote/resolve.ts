@@ -16,10 +16,13 @@ import { fetchTrusted, type FetchPolicy } from './trusted-fetch.js';
 
 /** Everything resolving needs. */
 export interface ResolveContext {
+  /** How to fetch, and from which origins. */
   readonly policy: FetchPolicy;
+  /** Where verified artifacts are found and kept. */
   readonly cache: RemoteCache;
   /** False when the network is known to be gone: only the cache is used. */
   readonly online: boolean;
+  /** Unpack bounds, and the most bytes of one download. */
   readonly limits: ArchiveLimits & { readonly maxArtifactBytes: number };
 }
 

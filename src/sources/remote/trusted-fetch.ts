@@ -12,9 +12,11 @@ export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 
 /** How one source fetches. */
 export interface FetchPolicy {
+  /** The Fetch API in use. */
   readonly fetch: FetchLike;
   /** Origins (`scheme://host:port`) that may be fetched from. */
   readonly origins: ReadonlySet<string>;
+  /** Cancels every request. */
   readonly signal?: AbortSignal | undefined;
 }
 
@@ -66,7 +68,7 @@ export async function fetchTrusted(url: URL, policy: FetchPolicy, maxBytes: numb
       const code = final.status === 404 || final.status === 410 ? 'NOT_FOUND' : 'SOURCE_FAILED';
       throw new SkillError(code, `${current.href} answered HTTP ${final.status}.`, { path: url.href });
     }
-    return readBody(final, maxBytes, url.href);
+    return readBody(final, maxBytes, url.href, policy.signal);
   }
 }
 
@@ -82,7 +84,7 @@ async function request(url: URL, policy: FetchPolicy, redirect: RequestRedirect)
 }
 
 /** The body, refused as soon as it (or its declared length) passes `maxBytes`. */
-async function readBody(response: Response, maxBytes: number, href: string): Promise<Uint8Array> {
+async function readBody(response: Response, maxBytes: number, href: string, signal: AbortSignal | undefined): Promise<Uint8Array> {
   const tooLarge = (): SkillError => new SkillError('LIMIT_EXCEEDED', `${href} is larger than ${maxBytes} bytes; it was not read.`, { path: href });
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
   if (declared > maxBytes) {
@@ -106,6 +108,7 @@ async function readBody(response: Response, maxBytes: number, href: string): Pro
     }
   } catch (e) {
     if (e instanceof SkillError) throw e;
+    throwIfAborted(signal);
     throw new SkillError('SOURCE_FAILED', `${href} broke off while being read: ${e instanceof Error ? e.message : String(e)}.`, { path: href, cause: e });
   }
   return concat(chunks, total);
