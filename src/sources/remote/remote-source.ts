@@ -16,7 +16,7 @@ import { readIndexDocument, type RemoteEntry } from './index-document.js';
 import { manifestBytes, readManifest, type Manifest } from './manifest.js';
 import { manifestKey, memoryRemoteCache, tolerantCache, type RemoteCache } from './remote-cache.js';
 import { resolveEntry, type ResolveContext, type Resolved } from './resolve.js';
-import { assertTrusted, fetchTrusted, trustedOriginsOf, type FetchLike, type FetchPolicy } from './trusted-fetch.js';
+import { assertTrusted, fetchFinal, trustedOriginsOf, type FetchLike, type FetchPolicy } from './trusted-fetch.js';
 
 export type { FetchLike } from './trusted-fetch.js';
 
@@ -152,9 +152,9 @@ function onlyIndexed(listing: SourceListing, verified: readonly RemoteEntry[]): 
 
 /** The entries to load: from the fetched index, or from the cached manifest when the network fails. */
 async function indexManifest(index: URL, policy: FetchPolicy, cache: RemoteCache, limits: Limits): Promise<{ manifest: Manifest; diagnostics: Diagnostic[]; online: boolean }> {
-  let bytes: Uint8Array;
+  let fetched: { bytes: Uint8Array; url: URL };
   try {
-    bytes = await fetchTrusted(index, policy, limits.maxIndexBytes);
+    fetched = await fetchFinal(index, policy, limits.maxIndexBytes);
   } catch (e) {
     // Only a failed network falls back: a refused origin, a removed index (404) or an abort is the answer.
     if (!(e instanceof SkillError) || e.code !== 'SOURCE_FAILED') throw e;
@@ -163,7 +163,8 @@ async function indexManifest(index: URL, policy: FetchPolicy, cache: RemoteCache
     if (!manifest) throw e;
     return { manifest, diagnostics: [sourceDiagnostic('remote-offline', `${e.message} The last verified set, kept in the cache, is loaded instead.`, index.href)], online: false };
   }
-  const read = readIndexDocument(new TextDecoder().decode(bytes), index);
+  // Relative URLs resolve against where the index was found, after redirects, as a browser resolves a page's links.
+  const read = readIndexDocument(new TextDecoder().decode(fetched.bytes), fetched.url);
   const diagnostics = [...read.diagnostics];
   if (read.legacy) diagnostics.push(sourceDiagnostic('unverified-remote', `The index at ${index.href} is a legacy 0.1.0 index: it publishes no digests, so its files cannot be verified.`, index.href));
   return { manifest: { entries: read.entries, legacy: read.legacy }, diagnostics, online: true };

@@ -49,6 +49,11 @@ export function assertTrusted(url: URL, origins: ReadonlySet<string>, via?: stri
  * `LIMIT_EXCEEDED` or `ABORTED`.
  */
 export async function fetchTrusted(url: URL, policy: FetchPolicy, maxBytes: number): Promise<Uint8Array> {
+  return (await fetchFinal(url, policy, maxBytes)).bytes;
+}
+
+/** {@link fetchTrusted}, with the URL the body finally came from (after redirects): relative links resolve against it. */
+export async function fetchFinal(url: URL, policy: FetchPolicy, maxBytes: number): Promise<{ bytes: Uint8Array; url: URL }> {
   let current = url;
   for (let hop = 0; ; hop++) {
     assertTrusted(current, policy.origins, hop === 0 ? undefined : url.href);
@@ -62,13 +67,14 @@ export async function fetchTrusted(url: URL, policy: FetchPolicy, maxBytes: numb
     }
     // A page's fetch hides manual redirects (an opaque response): follow them, then check where they ended.
     const final = response.type === 'opaqueredirect' ? await request(current, policy, 'follow') : response;
-    if (final.url !== '' && URL.canParse(final.url)) assertTrusted(new URL(final.url), policy.origins, url.href);
+    const landed = final.url !== '' && URL.canParse(final.url) ? new URL(final.url) : current;
+    assertTrusted(landed, policy.origins, url.href);
     if (!final.ok) {
       await final.body?.cancel();
       const code = final.status === 404 || final.status === 410 ? 'NOT_FOUND' : 'SOURCE_FAILED';
       throw new SkillError(code, `${current.href} answered HTTP ${final.status}.`, { path: url.href });
     }
-    return readBody(final, maxBytes, url.href, policy.signal);
+    return { bytes: await readBody(final, maxBytes, url.href, policy.signal), url: landed };
   }
 }
 

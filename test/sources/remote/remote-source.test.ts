@@ -137,6 +137,12 @@ describe('remoteSource', () => {
     expect(thrown(() => remoteSource(server.url(INDEX), { trustedOrigins: [server.origin], limits: { maxFiles: -1 } })).code).toBe('INVALID_INPUT');
   });
 
+  it('resolves relative URLs against where a redirected index was found', async () => {
+    server.routes.set('/old/index.json', { status: 301, headers: { location: INDEX } });
+    const listing = await remoteSource(server.url('/old/index.json'), { trustedOrigins: [server.origin] }).list();
+    expect(listing.entries.map((e) => e.dir)).toEqual(['good', 'moved', 'packed', 'zipped']);
+  });
+
   it('rejects list() when the index is missing (404), and with ABORTED when aborted', async () => {
     const s = remoteSource(server.url('/nothing/index.json'), { trustedOrigins: [server.origin] });
     expect(await codeOf(s.list())).toBe('NOT_FOUND');
