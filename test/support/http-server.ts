@@ -9,6 +9,8 @@ export interface Route {
   readonly headers?: Readonly<Record<string, string>>;
   /** Answer only the first request; later ones have their connection dropped (the network is gone). */
   readonly once?: boolean;
+  /** Never answer (the connection stays open until the client gives up or the server closes). */
+  readonly hang?: boolean;
 }
 
 /** A running server. */
@@ -37,6 +39,7 @@ export async function startServer(routes: Readonly<Record<string, Route>> = {}):
     hits.set(path, (hits.get(path) ?? 0) + 1);
     const route = table.get(path);
     if (route?.once === true && (hits.get(path) ?? 0) > 1) return req.socket.destroy();
+    if (route?.hang === true) return undefined;
     // Open to any page: browser tests fetch from the test page's origin.
     res.writeHead(route?.status ?? (route ? 200 : 404), { 'access-control-allow-origin': '*', ...route?.headers });
     res.end(route?.body ?? '');

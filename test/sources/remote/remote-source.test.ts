@@ -143,6 +143,16 @@ describe('remoteSource', () => {
     expect(listing.entries.map((e) => e.dir)).toEqual(['good', 'moved', 'packed', 'zipped']);
   });
 
+  it('rejects with ABORTED when aborted while a download hangs', async () => {
+    server.routes.set('/hang/index.json', { body: indexOf([entry('slow', 'skill-md', 'slow/SKILL.md', md('slow'))]) });
+    server.routes.set('/hang/slow/SKILL.md', { hang: true });
+    const controller = new AbortController();
+    const listing = remoteSource(server.url('/hang/index.json'), { trustedOrigins: [server.origin], signal: controller.signal }).list();
+    while ((server.hits.get('/hang/slow/SKILL.md') ?? 0) === 0) await new Promise((r) => setTimeout(r, 5));
+    controller.abort();
+    expect(await codeOf(listing)).toBe('ABORTED');
+  });
+
   it('rejects list() when the index is missing (404), and with ABORTED when aborted', async () => {
     const s = remoteSource(server.url('/nothing/index.json'), { trustedOrigins: [server.origin] });
     expect(await codeOf(s.list())).toBe('NOT_FOUND');
