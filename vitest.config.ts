@@ -18,10 +18,12 @@ export default defineConfig({
       },
       {
         // Pre-bundled up front so the browser run does not reload once when Vite discovers them.
-        optimizeDeps: { include: ['@noble/hashes/sha2.js', '@noble/hashes/utils.js', 'yaml', 'minisearch', 'stemmer', 'stopword', 'comlink'] },
+        optimizeDeps: { include: ['@noble/hashes/sha2.js', '@noble/hashes/utils.js', 'yaml', 'minisearch', 'stemmer', 'stopword', 'comlink', 'fflate', 'idb'] },
         test: {
           name: 'browser',
           include: ['test/**/*.browser.test.ts'],
+          // Real HTTP servers on 127.0.0.1 for the remote source's browser tests.
+          globalSetup: ['test/support/remote-server.global.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           browser: {

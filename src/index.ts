@@ -54,6 +54,8 @@ export { PLUGIN_LIMITS, type PluginLimits } from './sources/plugin.js';
 export { storeSource, DEFAULT_PER_NAMESPACE, type SkillStoreItem, type SkillStoreLike, type StoreSourceOptions } from './sources/store.js';
 export type { SkillDocument } from './sources/skill-document.js';
 export { bundleSource, isSkillBundle, SKILL_BUNDLE_VERSION, type BundleSourceOptions, type SkillBundle, type SkillBundleEntry, type SkillBundleFile, BUNDLE_PARSE_FORMAT, type SkillBundleParsed } from './sources/bundle.js';
+export { remoteSource, type FetchLike, type RemoteSourceLimits, type RemoteSourceOptions } from './sources/remote/remote-source.js';
+export { memoryRemoteCache, type RemoteCache } from './sources/remote/remote-cache.js';
 
 // ── Loader: tiers, precedence and lookups ───────────────────────────────────────────────────────────────────
 export { SkillLoader, type LoadOptions, type LoadProgress, type LoaderLimits, type LoaderRoutingOptions, type RoutedSkill, type SkillLoaderOptions } from './loader/loader.js';

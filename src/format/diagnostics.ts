@@ -97,6 +97,13 @@ export const DIAGNOSTIC_RULES = {
   'duplicate-skill': rule('error', 'error', 'Two plugins of one source contribute a skill of the same name; the later one is refused so canonical paths stay unambiguous.', 'Rename one of the two skills (folder and `name`), or load only one of the plugins.'),
   'namespace-limit': rule('warning', 'warning', 'A store namespace holds more skills than `perNamespace`; the rest were not loaded.', 'Raise `perNamespace` or archive unused skills.'),
   'source-error': rule('error', 'error', 'A source failed to list or read; its skills were not loaded.', 'Check the cause in the message (missing permission, network, I/O).'),
+  // Remote sources
+  'digest-mismatch': rule('error', 'error', 'A remote artifact\'s bytes do not match the digest its index publishes (`DIGEST_MISMATCH`); it is never used, and the skill is skipped.', 'Publish again so the index and the artifacts agree, or find out who changed the artifact.'),
+  'untrusted-origin': rule('error', 'error', 'A remote URL, or a redirect, points at an origin `trustedOrigins` does not list; it is not fetched and the skill is skipped.', 'Add the origin to `trustedOrigins` if you trust it, or publish the artifact on a trusted origin.'),
+  'remote-index-entry': rule('error', 'error', 'A remote index, or one of its entries, cannot be used: an unknown `$schema` or `type`, a malformed field, or a folder another entry already takes; it is skipped.', 'Publish the index with `satchel publish` (schema 0.2.0, types `skill-md` and `archive`).'),
+  'invalid-archive': rule('error', 'error', 'A remote skill archive cannot be unpacked (truncated, corrupt, unknown kind, or an entry that is neither file nor folder); the skill is skipped.', 'Publish the skill again as a `.tar.gz` or `.zip` of regular files.'),
+  'unverified-remote': rule('warning', 'warning', 'A legacy (0.1.0) remote index publishes no digests: its files cannot be verified, only fetched from trusted origins.', 'Publish a 0.2.0 index (`satchel publish`) so every artifact carries a digest.'),
+  'remote-offline': rule('warning', 'warning', 'The remote index could not be fetched; the last verified set held in the cache was loaded instead.', 'Check the network or the index URL; nothing to do if you are offline on purpose.'),
 } as const satisfies Record<string, DiagnosticRule>;
 
 /** Kebab-case rule id of a {@link Diagnostic}. */

@@ -28,6 +28,8 @@ export const SKILL_ERROR_CODES = {
   UPGRADE_BLOCKED: 'The skill store could not upgrade its database: another connection (often another tab) holds an older version open. Close it and open the store again.',
   STORE_FAILED: 'The skill store\'s database failed (an IndexedDB error other than quota or closure, or a corrupt record); `cause` holds the original error.',
   WORKER_LOST: 'The worker running the skill runtime stopped answering (terminated, crashed or closed); connect a fresh one with `reconnect`.',
+  UNTRUSTED_ORIGIN: 'A remote source was asked to fetch from an origin (directly or through a redirect) that its `trustedOrigins` does not list; nothing was fetched from it.',
+  INVALID_ARCHIVE: 'A skill archive cannot be unpacked: it is truncated, corrupt, of an unknown kind, or holds an entry that is neither a file nor a folder.',
 } as const;
 
 /** SCREAMING_SNAKE code of a {@link SkillError}. */

@@ -72,14 +72,27 @@ export async function loadTiers(plan: LoadPlan): Promise<Cache> {
   return merge.cache();
 }
 
-/** The tiers of a load: the builtin sources, then the org and user namespaces of the store when ids are given. */
-export function tiersOf(builtin: SkillSource | readonly SkillSource[] | undefined, store: SkillStoreLike | undefined, perNamespace: number | undefined, orgId?: string, userId?: string): Tier[] {
-  const sources: readonly SkillSource[] = builtin === undefined ? [] : Array.isArray(builtin) ? builtin : [builtin as SkillSource];
-  const tiers: Tier[] = sources.map((source) => ({ kind: 'builtin' as const, source }));
+/**
+ * The tiers of a load: the builtin sources, then the org namespace of the store when an org id is given, then the
+ * remote sources (org tier, whatever the ids), then the user namespace when both ids are given.
+ */
+export function tiersOf(
+  builtin: SkillSource | readonly SkillSource[] | undefined,
+  store: SkillStoreLike | undefined,
+  perNamespace: number | undefined,
+  orgId?: string,
+  userId?: string,
+  remote?: SkillSource | readonly SkillSource[],
+): Tier[] {
+  const tiers: Tier[] = sourcesOf(builtin).map((source) => ({ kind: 'builtin' as const, source }));
   const options = { perNamespace: perNamespace ?? DEFAULT_PER_NAMESPACE };
-  if (store && orgId !== undefined) {
-    tiers.push({ kind: 'org', source: storeSource(store, [orgId, 'skills'], options) });
-    if (userId !== undefined) tiers.push({ kind: 'user', source: storeSource(store, [orgId, userId, 'skills'], options) });
-  }
+  const withStore = store !== undefined && orgId !== undefined;
+  if (withStore) tiers.push({ kind: 'org', source: storeSource(store, [orgId, 'skills'], options) });
+  for (const source of sourcesOf(remote)) tiers.push({ kind: 'org', source });
+  if (withStore && userId !== undefined) tiers.push({ kind: 'user', source: storeSource(store, [orgId, userId, 'skills'], options) });
   return tiers;
+}
+
+function sourcesOf(given: SkillSource | readonly SkillSource[] | undefined): readonly SkillSource[] {
+  return given === undefined ? [] : Array.isArray(given) ? given : [given as SkillSource];
 }

@@ -37,6 +37,11 @@ export interface SkillLoaderOptions {
   builtin?: SkillSource | readonly SkillSource[];
   /** Org and user skills: anything with `search(namespace)` (LangGraph-style). */
   store?: SkillStoreLike;
+  /**
+   * Remote sources (`remoteSource(indexUrl, …)`): an organisation's published skills, verified by digest. They
+   * join the org tier after the org store, and load whatever the `orgId` (none needed).
+   */
+  remote?: SkillSource | readonly SkillSource[];
   /** Subagent specs, each loaded as a `manual` builtin skill unless its name is taken. */
   subagentSpecs?: readonly SubagentSpec[];
   /** Per-skill and per-load limits; see {@link LOADER_LIMITS} for defaults. */
@@ -119,7 +124,7 @@ export class SkillLoader {
   }
 
   /**
-   * Reads builtin, then `[orgId, "skills"]`, then `[orgId, userId, "skills"]`,
+   * Reads builtin, then `[orgId, "skills"]`, then the remote sources, then `[orgId, userId, "skills"]`,
    * then the subagent specs; replaces the cache and returns the merged list.
    * Rejects with `LIMIT_EXCEEDED` over a per-load limit, `ABORTED` when
    * cancelled; either way the previous cache stays.
@@ -166,9 +171,9 @@ export class SkillLoader {
     const { signal, onProgress } = options;
     assertLimits(options, ['sourceTimeoutMs'], 'loadAll');
     throwIfAborted(signal);
-    const { builtin, store, limits, subagentSpecs } = this.#options;
+    const { builtin, store, limits, subagentSpecs, remote } = this.#options;
     const cache = await loadTiers({
-      tiers: tiersOf(builtin, store, limits?.perNamespace, orgId, userId),
+      tiers: tiersOf(builtin, store, limits?.perNamespace, orgId, userId, remote),
       subagentSpecs,
       limits: this.#limits,
       timeoutMs: options.sourceTimeoutMs ?? this.#timeoutMs,

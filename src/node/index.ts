@@ -23,3 +23,5 @@ export { WATCH_DEBOUNCE_MS } from './watch-folder.js';
 export { loadSkills, type LoadSkillsOptions } from './load-skills.js';
 export { buildSkillBundle, type BuildSkillBundleOptions } from './build-bundle.js';
 export { SkillLoader, BUILTIN_SKILLS_DIR, type NodeSkillLoaderOptions } from './skill-loader.js';
+export { publishSkills, type PublishOptions, type PublishResult, type PublishedSkill } from './publish.js';
+export { folderRemoteCache } from './remote-cache.js';

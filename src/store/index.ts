@@ -18,6 +18,7 @@
  */
 export { openSkillStore, type OpenSkillStoreOptions } from './idb-store.js';
 export { createMemoryStore } from './memory-store.js';
+export { indexedDbRemoteCache, type IndexedDbRemoteCacheOptions } from './remote-cache.js';
 export { STORE_SCHEMA_VERSION, DEFAULT_STORE_NAME } from './schema.js';
 export { ARCHIVE_FORMAT, type ArchivedFile, type ArchivedRevision, type ArchivedSkill, type SkillArchive } from './types.js';
 export type { StorageManagerLike } from './storage.js';

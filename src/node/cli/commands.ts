@@ -71,6 +71,15 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     limits: LOADER,
     defaults: LOADER_LIMITS,
   },
+  publish: {
+    args: '<dir> <out>',
+    minPositionals: 2,
+    summary: 'Publish the skills under <dir> as a discovery index for a static host.',
+    details: 'Writes <out>/.well-known/agent-skills/index.json (schema 0.2.0) and beside it each skill: a lone SKILL.md as is (`skill-md`), a skill with resources as a deterministic .tar.gz (`archive`), each with its SHA-256 digest. Read it back with remoteSource. Exit 1 when a skill was left out (each is listed with why).',
+    switches: ['--json', '--include-hidden'],
+    limits: DISCOVERY,
+    defaults: LOADER_LIMITS,
+  },
 };
 
 /** What each switch does, for help. */

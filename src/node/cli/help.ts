@@ -24,7 +24,7 @@ export function mainHelp(version: string): string {
   const names = Object.keys(COMMANDS) as CommandName[];
   const width = Math.max(...names.map((n) => `${n} ${COMMANDS[n].args}`.length));
   const lines = names.map((n) => `  ${`${n} ${COMMANDS[n].args}`.padEnd(width)}   ${COMMANDS[n].summary}`);
-  return `satchel ${version}: check, list and try out Agent Skills (SKILL.md folders).
+  return `satchel ${version}: check, list, try out and publish Agent Skills (SKILL.md folders).
 
 Usage: satchel <command> [options] <path…>
 

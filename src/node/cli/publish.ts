@@ -1,0 +1,43 @@
+/**
+ * `satchel publish <dir> <out>`: writes the skills under `dir` as a
+ * discovery index with its artifacts under `<out>/.well-known/agent-skills/`,
+ * for a static host; prints one line per published skill, then the
+ * diagnostics of the skills left out (exit 1 when any was).
+ * @module
+ */
+import { resolve } from 'node:path';
+import { resolveLimits } from '../../format/types.js';
+import { publishSkills } from '../publish.js';
+import { COMMANDS } from './commands.js';
+import { escapeControl } from './escape.js';
+import { discoveryBounds, inputKind, inputProblem } from './inputs.js';
+import type { CliFlags, CliIo } from './io.js';
+import { diagnosticText, plural, shownPath } from './print.js';
+import { textTable } from './table.js';
+
+/** Publishes the skills of one folder; resolves to the exit code. */
+export async function publishCommand(flags: CliFlags, io: CliIo): Promise<number> {
+  const [dir, out, ...extra] = flags.paths.map((p) => resolve(io.cwd, p));
+  if (dir === undefined || out === undefined || extra.length > 0) {
+    io.err.write('satchel publish: give exactly two paths: the skills folder, then the output folder.\nRun `satchel publish --help` for usage.\n');
+    return 2;
+  }
+  const problem = inputProblem(await inputKind(dir), false);
+  if (problem !== undefined) {
+    io.err.write(`satchel publish: ${escapeControl(shownPath(dir, io.cwd))}: ${problem}\n`);
+    return 1;
+  }
+  const limits = resolveLimits(flags.limits, COMMANDS.publish.defaults, 'satchel publish');
+  const result = await publishSkills(dir, out, { ...discoveryBounds(limits), includeHidden: flags.includeHidden });
+  const skipped = result.diagnostics.filter((d) => d.severity === 'error').length;
+  if (flags.json) {
+    io.out.write(`${JSON.stringify({ index: shownPath(result.index, io.cwd), skills: result.skills, diagnostics: result.diagnostics }, null, 2)}\n`);
+  } else {
+    const rows = result.skills.map((s) => [s.name, s.type, s.url, s.digest.slice('sha256:'.length, 'sha256:'.length + 12)]);
+    io.out.write(textTable(['name', 'type', 'url', 'digest'], rows));
+    const notes = result.diagnostics.map((d) => diagnosticText(d, io.cwd)).join('');
+    if (notes !== '') io.out.write(`\n${notes}`);
+    io.out.write(`\n${plural(result.skills.length, 'skill')} published to ${escapeControl(shownPath(result.index, io.cwd))}\n`);
+  }
+  return skipped > 0 ? 1 : 0;
+}

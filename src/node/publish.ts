@@ -1,0 +1,125 @@
+/**
+ * `publishSkills`: writes a folder of skills as a discovery index
+ * (`<out>/.well-known/agent-skills/index.json`, schema 0.2.0) with its
+ * artifacts beside it — a lone SKILL.md as a `skill-md` entry, a skill with
+ * resources as a deterministic `.tar.gz` `archive` entry — ready for any
+ * static host, and read back by `remoteSource` as the same skills with the
+ * same digests.
+ * @module
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { gzipSync } from 'fflate';
+import { createTar } from 'nanotar';
+import { createDiagnostic, type Diagnostic } from '../format/diagnostics.js';
+import { parseSkill } from '../format/parse.js';
+import { sha256Digest } from '../shared/hash.js';
+import { DISCOVERY_SCHEMA } from '../sources/remote/index-document.js';
+import { joinSourcePath, type SkillEntry, type SkillSource } from '../sources/source.js';
+import { directorySource, type DirectorySourceOptions } from './directory-source.js';
+
+/** Where published artifacts go, under the output folder. */
+export const PUBLISH_DIR = '.well-known/agent-skills';
+
+/** One published skill, as its index entry says. */
+export interface PublishedSkill {
+  /** The skill's `name`. */
+  readonly name: string;
+  /** `skill-md` for a lone SKILL.md, `archive` for a `.tar.gz` of the folder. */
+  readonly type: 'skill-md' | 'archive';
+  /** The skill's `description`. */
+  readonly description: string;
+  /** Relative to the index. */
+  readonly url: string;
+  /** `sha256:` + hex of the artifact's bytes. */
+  readonly digest: string;
+}
+
+/** What {@link publishSkills} wrote. */
+export interface PublishResult {
+  /** Absolute path of the index written. */
+  readonly index: string;
+  readonly skills: readonly PublishedSkill[];
+  /** Why a skill was left out (it did not parse, or a path cannot go into a tar header), and the listing's notes. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Options of {@link publishSkills}: the directory source's discovery options. */
+export type PublishOptions = Omit<DirectorySourceOptions, 'name' | 'beforeOpen' | 'watch'>;
+
+// Fixed header fields: the same folder always gives the same bytes, whoever packs it and when.
+const TAR_ATTRS = { mode: '644', uid: 0, gid: 0, mtime: 0, user: '', group: '' };
+/** A ustar name field holds 100 bytes; longer paths are refused rather than cut. */
+const MAX_TAR_NAME = 100;
+const encoder = new TextEncoder();
+
+/**
+ * Publishes every valid skill under `dir` into `out`.
+ *
+ * @example
+ * ```ts
+ * const { index, skills } = await publishSkills('skills/org', 'public')
+ * // public/.well-known/agent-skills/index.json, pdf/SKILL.md, tools.tar.gz, …
+ * ```
+ */
+export async function publishSkills(dir: string, out: string, options: PublishOptions = {}): Promise<PublishResult> {
+  const source = directorySource(dir, options);
+  const listing = await source.list();
+  const root = join(out, PUBLISH_DIR);
+  const diagnostics: Diagnostic[] = [...listing.diagnostics];
+  const skills: PublishedSkill[] = [];
+  for (const entry of listing.entries) {
+    const artifact = await artifactOf(source, entry, diagnostics);
+    if (!artifact) continue;
+    await writeFileIn(root, artifact.path, artifact.bytes);
+    skills.push({ name: artifact.name, type: artifact.type, description: artifact.description, url: artifact.path.split('/').map(encodeURIComponent).join('/'), digest: sha256Digest(artifact.bytes) });
+  }
+  const index = join(root, 'index.json');
+  await writeFileIn(root, 'index.json', encoder.encode(`${JSON.stringify({ $schema: DISCOVERY_SCHEMA, skills }, null, 2)}\n`));
+  return { index, skills, diagnostics };
+}
+
+interface Artifact {
+  readonly name: string;
+  readonly description: string;
+  readonly type: PublishedSkill['type'];
+  /** Path under the publish folder. */
+  readonly path: string;
+  readonly bytes: Uint8Array;
+}
+
+/** The artifact of one listed skill, or `undefined` (with a diagnostic) when it cannot be published. */
+async function artifactOf(source: SkillSource, entry: SkillEntry, diagnostics: Diagnostic[]): Promise<Artifact | undefined> {
+  const fileName = entry.fileName ?? 'SKILL.md';
+  const parsed = parseSkill(entry.text ?? '', {
+    path: entry.path,
+    fileName,
+    ...(entry.folder === undefined ? {} : { folder: entry.folder }),
+    ...(entry.files === undefined ? {} : { files: entry.files }),
+  });
+  const problems = [...(entry.diagnostics ?? []), ...parsed.errors];
+  diagnostics.push(...problems);
+  if (!parsed.skill || problems.some((d) => d.severity === 'error')) return undefined;
+  const { name, description } = parsed.skill;
+  // A skill at the root of `dir` has no folder of its own: it is published under its name.
+  const base = entry.dir === '' ? name : entry.dir;
+  const skillFile = await source.read(joinSourcePath(entry.dir, fileName));
+  const files = entry.files ?? [];
+  if (files.length === 0) return { name, description, type: 'skill-md', path: `${base}/${fileName}`, bytes: skillFile };
+  const members = [{ name: fileName, data: skillFile }];
+  for (const f of files) members.push({ name: f.path, data: await source.read(joinSourcePath(entry.dir, f.path)) });
+  const long = members.find((m) => encoder.encode(m.name).byteLength > MAX_TAR_NAME);
+  if (long) {
+    diagnostics.push(createDiagnostic('limit-exceeded', 'runtime', `\`${long.name}\` is longer than ${MAX_TAR_NAME} bytes, more than a tar header holds; the skill was not published.`, entry.path));
+    return undefined;
+  }
+  members.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const tar = createTar(members, { attrs: TAR_ATTRS });
+  return { name, description, type: 'archive', path: `${base}.tar.gz`, bytes: gzipSync(tar, { level: 9, mtime: 0 }) };
+}
+
+async function writeFileIn(root: string, path: string, bytes: Uint8Array): Promise<void> {
+  const target = join(root, ...path.split('/'));
+  await mkdir(dirname(target), { recursive: true });
+  await writeFile(target, bytes);
+}

@@ -1,0 +1,212 @@
+/**
+ * `remoteSource`: an organisation's published skills, read from a discovery
+ * index (`/.well-known/agent-skills/index.json`, or the legacy
+ * `/.well-known/skills/index.json`), every artifact verified by digest before
+ * use and kept in a cache, so the last verified set loads offline.
+ * Isomorphic: the global `fetch` (or an injected one), no Node APIs.
+ * @module
+ */
+import type { Diagnostic } from '../../format/diagnostics.js';
+import { SkillError, throwIfAborted } from '../../format/errors.js';
+import { assertLimits, SKILL_SET_LIMITS } from '../../format/types.js';
+import { sourceDiagnostic } from '../inventory.js';
+import { memorySource } from '../memory.js';
+import { joinSourcePath, type SkillSource, type SourceCallOptions, type SourceListing } from '../source.js';
+import { readIndexDocument, type RemoteEntry } from './index-document.js';
+import { manifestBytes, readManifest, type Manifest } from './manifest.js';
+import { manifestKey, memoryRemoteCache, tolerantCache, type RemoteCache } from './remote-cache.js';
+import { resolveEntry, type ResolveContext, type Resolved } from './resolve.js';
+import { assertTrusted, fetchFinal, trustedOriginsOf, type FetchLike, type FetchPolicy } from './trusted-fetch.js';
+
+export type { FetchLike } from './trusted-fetch.js';
+
+/** Bounds on what a remote source downloads and unpacks. */
+export interface RemoteSourceLimits {
+  /** Most bytes of the index (default 1 MiB). */
+  maxIndexBytes?: number;
+  /** Most bytes of one downloaded artifact, compressed (default 16 MiB). */
+  maxArtifactBytes?: number;
+  /** Most files one skill unpacks to, SKILL.md included (default 129). */
+  maxFiles?: number;
+  /** Most bytes of one unpacked file (default 256 KiB). */
+  maxFileBytes?: number;
+  /** Most bytes one skill unpacks to (default 16 MiB). */
+  maxTotalBytes?: number;
+  /** Deepest nesting of a file inside a skill (default 8). */
+  maxNesting?: number;
+}
+
+/** Options of {@link remoteSource}. */
+export interface RemoteSourceOptions {
+  /** Every origin the source may fetch from, the index's own included; any other URL or redirect target is refused. */
+  trustedOrigins: readonly string[];
+  /** The Fetch API to use (default the global `fetch`). */
+  fetch?: FetchLike;
+  /** Where verified artifacts are kept (default: in memory, for this source's life). */
+  cache?: RemoteCache;
+  /** Cancels every request of this source (each call may pass its own signal as well). */
+  signal?: AbortSignal;
+  /** Name shown in diagnostics (default `remote:<index URL>`). */
+  name?: string;
+  /** Download and unpack bounds. */
+  limits?: RemoteSourceLimits;
+  /**
+   * Most milliseconds a loader waits for one `list()` (every download of a listing) or `read()` of this source;
+   * overrides the loader's `sourceTimeoutMs` (default 30,000) for a large or slow index.
+   */
+  timeoutMs?: number;
+}
+
+const LIMIT_NAMES = ['maxIndexBytes', 'maxArtifactBytes', 'maxFiles', 'maxFileBytes', 'maxTotalBytes', 'maxNesting'] as const;
+type Limits = Required<RemoteSourceLimits>;
+
+/**
+ * A source over an organisation's published skills: the loader's org tier
+ * (`new SkillLoader({ remote })`). `list()` fetches the index, then each
+ * artifact — a `skill-md` file, or a `.tar.gz` / `.zip` archive — from the
+ * cache when its digest is there, else from the network; raw bytes are
+ * checked against the published digest before anything else reads them. An
+ * entry that fails (`digest-mismatch`, `untrusted-origin`, `unsafe-path`,
+ * `invalid-archive`, `limit-exceeded`, `source-error`) is skipped with a
+ * diagnostic; the rest load. When the index cannot be fetched, the last
+ * verified set is rebuilt from the cache (`remote-offline`). `read()` serves
+ * the verified files of the last listing.
+ *
+ * @throws {SkillError} `INVALID_INPUT` for a bad URL, origin or limit; `UNTRUSTED_ORIGIN`
+ *   when the index itself is not on a trusted origin.
+ * @example
+ * ```ts
+ * import { SkillLoader, remoteSource } from 'satchel'
+ *
+ * const remote = remoteSource('https://acme.example/.well-known/agent-skills/index.json', {
+ *   trustedOrigins: ['https://acme.example', 'https://cdn.acme.example'],
+ * })
+ * const loader = new SkillLoader({ builtin, store, remote })
+ * await loader.loadAll('acme', 'u1')      // remote skills join the org tier
+ * ```
+ */
+export function remoteSource(indexUrl: string | URL, options: RemoteSourceOptions): SkillSource {
+  const index = typeof indexUrl === 'string' && URL.canParse(indexUrl) ? new URL(indexUrl) : indexUrl instanceof URL ? new URL(indexUrl.href) : undefined;
+  if (!index) throw new SkillError('INVALID_INPUT', `remoteSource: ${JSON.stringify(String(indexUrl))} is not a URL.`);
+  const origins = trustedOriginsOf(options.trustedOrigins);
+  assertTrusted(index, origins);
+  assertLimits(options.limits, LIMIT_NAMES, 'remoteSource');
+  const limits = limitsOf(options.limits);
+  const fetchFn = options.fetch ?? globalFetch();
+  const cache = tolerantCache(options.cache ?? memoryRemoteCache());
+  const name = options.name ?? `remote:${index.href}`;
+  let current: SkillSource | undefined;
+
+  const list = async (call: SourceCallOptions = {}): Promise<SourceListing> => {
+    const signal = joined(options.signal, call.signal);
+    throwIfAborted(signal);
+    const policy: FetchPolicy = { fetch: fetchFn, origins, signal };
+    const { manifest, diagnostics, online } = await indexManifest(index, policy, cache, limits);
+    const ctx: ResolveContext = { policy, cache, online, limits };
+    const results = await inPool(manifest.entries, (entry) => resolveEntry(entry, ctx));
+    throwIfAborted(signal);
+    const files: Record<string, Uint8Array> = {};
+    const verified: RemoteEntry[] = [];
+    for (const result of results) {
+      const problem = 'files' in result ? addFiles(files, result, verified) : result;
+      if (problem) diagnostics.push(problem);
+    }
+    if (online) await cache.put(manifestKey(index.href), manifestBytes({ entries: verified, legacy: manifest.legacy }));
+    const source = memorySource(files, { name, maxNesting: limits.maxNesting });
+    const listing = await source.list();
+    current = source;
+    const listed = onlyIndexed(listing, verified);
+    return { entries: listed.entries, diagnostics: [...diagnostics, ...listed.diagnostics] };
+  };
+
+  return {
+    name,
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    list,
+    async read(path: string, call: SourceCallOptions = {}): Promise<Uint8Array> {
+      if (!current) await list(call);
+      return (current as SkillSource).read(path, call);
+    },
+  };
+}
+
+/** Adds one entry's files under its folder; a diagnostic instead when a file of an earlier entry has the same path. */
+function addFiles(files: Record<string, Uint8Array>, resolved: Resolved, verified: RemoteEntry[]): Diagnostic | undefined {
+  const { dir, name } = resolved.entry;
+  const paths = [...resolved.files.keys()].map((path) => joinSourcePath(dir, path));
+  const taken = paths.find((path) => Object.hasOwn(files, path));
+  if (taken !== undefined) return sourceDiagnostic('remote-index-entry', `Remote skill ${name} is skipped: \`${taken}\` is already a file of an earlier entry.`, name);
+  resolved.files.forEach((bytes, path) => (files[joinSourcePath(dir, path)] = bytes));
+  verified.push(resolved.entry);
+  return undefined;
+}
+
+/** The listing without skill folders the index does not list (a SKILL.md nested in an archive), each one a diagnostic. */
+function onlyIndexed(listing: SourceListing, verified: readonly RemoteEntry[]): SourceListing {
+  const dirs = new Set(verified.map((e) => e.dir));
+  const extra = listing.entries.filter((e) => !dirs.has(e.dir));
+  if (extra.length === 0) return listing;
+  const diagnostics = extra.map((e) => sourceDiagnostic('remote-index-entry', `\`${e.path}\` is a skill the index does not list (it came inside another entry's archive); it is not loaded.`, e.path));
+  return { entries: listing.entries.filter((e) => dirs.has(e.dir)), diagnostics: [...listing.diagnostics, ...diagnostics] };
+}
+
+/** The entries to load: from the fetched index, or from the cached manifest when the network fails. */
+async function indexManifest(index: URL, policy: FetchPolicy, cache: RemoteCache, limits: Limits): Promise<{ manifest: Manifest; diagnostics: Diagnostic[]; online: boolean }> {
+  let fetched: { bytes: Uint8Array; url: URL };
+  try {
+    fetched = await fetchFinal(index, policy, limits.maxIndexBytes);
+  } catch (e) {
+    // Only a failed network falls back: a refused origin, a removed index (404) or an abort is the answer.
+    if (!(e instanceof SkillError) || e.code !== 'SOURCE_FAILED') throw e;
+    const kept = await cache.get(manifestKey(index.href));
+    const manifest = kept && readManifest(kept);
+    if (!manifest) throw e;
+    return { manifest, diagnostics: [sourceDiagnostic('remote-offline', `${e.message} The last verified set, kept in the cache, is loaded instead.`, index.href)], online: false };
+  }
+  // Relative URLs resolve against where the index was found, after redirects, as a browser resolves a page's links.
+  const read = readIndexDocument(new TextDecoder().decode(fetched.bytes), fetched.url);
+  const diagnostics = [...read.diagnostics];
+  if (read.legacy) diagnostics.push(sourceDiagnostic('unverified-remote', `The index at ${index.href} is a legacy 0.1.0 index: it publishes no digests, so its files cannot be verified.`, index.href));
+  return { manifest: { entries: read.entries, legacy: read.legacy }, diagnostics, online: true };
+}
+
+function limitsOf(given: RemoteSourceLimits | undefined): Limits {
+  const defaults: Limits = {
+    maxIndexBytes: 1024 * 1024,
+    maxArtifactBytes: 16 * 1024 * 1024,
+    maxFiles: SKILL_SET_LIMITS.maxFilesPerSkill + 1,
+    maxFileBytes: SKILL_SET_LIMITS.maxFileBytes,
+    maxTotalBytes: SKILL_SET_LIMITS.maxTotalBytes,
+    maxNesting: SKILL_SET_LIMITS.maxNesting,
+  };
+  const out = { ...defaults };
+  for (const key of LIMIT_NAMES) out[key] = given?.[key] ?? defaults[key];
+  return out;
+}
+
+function globalFetch(): FetchLike {
+  const f = (globalThis as { fetch?: FetchLike }).fetch;
+  if (typeof f !== 'function') throw new SkillError('INVALID_INPUT', 'remoteSource: there is no global fetch here; pass `fetch`.');
+  // Bound to the global object: some browsers refuse a detached fetch.
+  return (input, init) => f.call(globalThis, input, init);
+}
+
+/** Most artifacts fetched at once by one listing: a large index does not open thousands of connections. */
+const PARALLEL = 8;
+
+/** `map` over `items`, at most {@link PARALLEL} at a time, results in input order. */
+async function inPool<T, R>(items: readonly T[], map: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let i = next++; i < items.length; i = next++) results[i] = await map(items[i] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, items.length) }, worker));
+  return results;
+}
+
+/** One signal for both: the source's own and the call's. */
+function joined(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
+  if (!a || !b) return a ?? b;
+  return AbortSignal.any([a, b]);
+}
