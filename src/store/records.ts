@@ -53,6 +53,24 @@ export interface AuditRecord {
   readonly at: string;
 }
 
+/** A pending agent change as stored (see `Proposal`). */
+export interface ProposalRecord {
+  readonly id: string;
+  readonly ns: string;
+  readonly name: string;
+  readonly action: 'put' | 'rollback' | 'archive' | 'restore' | 'purge';
+  readonly actor: ActorRecord;
+  readonly at: string;
+  readonly baseRevision: number;
+  readonly diff: string;
+  /** The proposed content, for `put`. */
+  readonly text?: string;
+  readonly files?: FileMap;
+  readonly digest?: string;
+  /** For a rollback: the revision to copy. */
+  readonly from?: number;
+}
+
 /**
  * One transaction. Every call of a write goes through one of these, and a
  * backend commits all of it or none of it. Implementations must not wait on
@@ -68,6 +86,10 @@ export interface StoreTx {
   deleteRevisions(ns: string, name: string): Promise<void>;
   appendAudit(entry: AuditRecord): Promise<void>;
   audit(ns: string, name?: string): Promise<AuditRecord[]>;
+  proposal(id: string): Promise<ProposalRecord | undefined>;
+  proposals(ns: string): Promise<ProposalRecord[]>;
+  putProposal(record: ProposalRecord): Promise<void>;
+  deleteProposal(id: string): Promise<void>;
 }
 
 /** Where a store keeps its records: IndexedDB or memory. */

@@ -10,10 +10,13 @@ import { actorRecord, auditRecord } from './audit.js';
 import { archivedSkill, archiveDigest, ARCHIVE_FORMAT, parseArchive, readArchive, type SkillArchive } from './archive.js';
 import { createChangeEmitter } from './events.js';
 import { storeError } from './errors.js';
-import { auditEntryOf, corruptHead, itemOf, nsKey, type Backend, type HeadRecord, type StoreTx } from './records.js';
+import { nameKey } from '../shared/names.js';
+import { builtinRefusal, gateOf, resolveMutability } from './policy.js';
+import { applyProposal, proposalOf, proposalOfRecord, proposeChange, type Intended } from './proposals.js';
+import { auditEntryOf, corruptHead, itemOf, nsKey, nsOf, type Backend, type HeadRecord, type StoreTx } from './records.js';
 import { purgeSkill, putRevision, rollbackRevision, setState, type WriteContext, type WriteOutcome } from './revisions.js';
 import type { Actor, SkillStore, StoreChange, StoreItem, StoreOptions, WriteOptions, WriteResult } from './types.js';
-import { prepareSkill, storeLimits } from './validate.js';
+import { prepareSkill, storeLimits, type PreparedSkill } from './validate.js';
 
 /** Options of {@link buildSkillStore}. */
 export interface BuildOptions extends StoreOptions {
@@ -24,7 +27,9 @@ export interface BuildOptions extends StoreOptions {
 /** A store over `backend`, plus `deliver` for changes other connections made. */
 export function buildSkillStore(backend: Backend, options: BuildOptions = {}): SkillStore & { deliver(change: StoreChange): Promise<void> } {
   const limits = storeLimits(options.limits);
-  const reserved = new Set(options.reservedNames ?? []);
+  // Builtin names by identity (NFKC, case folded), so `PDF` cannot stand in for builtin `pdf`.
+  const reserved = new Set([...(options.reservedNames ?? [])].map(nameKey));
+  const mutability = resolveMutability(options.mutability);
   const emitter = createChangeEmitter();
   const problems = new Map<string, Diagnostic[]>();
 
@@ -41,9 +46,15 @@ export function buildSkillStore(backend: Backend, options: BuildOptions = {}): S
     at: new Date().toISOString(),
     expectedRevision: o.expectedRevision,
   });
-  const refuseReserved = (name: string): void => {
-    if (reserved.has(name)) throw new SkillError('CONFLICT', `The name "${name}" belongs to a builtin skill; a stored skill cannot take it.`);
+  const refuseReserved = (name: string, what = 'write'): void => {
+    if (reserved.has(nameKey(name))) throw builtinRefusal(name, what);
   };
+  // An agent's change under `approval-gated`: kept as a proposal, no revision, no audit, no change event.
+  const propose = async (ctx: WriteContext, intended: Intended): Promise<WriteResult> => {
+    const { result } = await run(`proposal for "${intended.name}"`, () => backend.write((tx) => proposeChange(tx, ctx, intended)));
+    return result;
+  };
+  const gated = (ctx: WriteContext, what: string) => gateOf(mutability, ctx.actor, what);
   const commit = async (namespace: readonly string[], what: string, write: (tx: StoreTx) => Promise<WriteOutcome>): Promise<WriteResult> => {
     const outcome = await run(what, () => backend.write(write));
     if (outcome.head) {
@@ -74,8 +85,10 @@ export function buildSkillStore(backend: Backend, options: BuildOptions = {}): S
     },
     async put(namespace, skill, o = {}) {
       const ctx = context(namespace, o);
+      const gate = gated(ctx, 'put');
       const prepared = prepareSkill(skill, limits, namespace.join('/'));
-      refuseReserved(prepared.name);
+      refuseReserved(prepared.name, 'put');
+      if (gate === 'propose') return propose(ctx, { name: prepared.name, action: 'put', after: prepared });
       return commit(namespace, `put of "${prepared.name}"`, (tx) => putRevision(tx, ctx, prepared));
     },
     async get(namespace, name) {
@@ -97,22 +110,46 @@ export function buildSkillStore(backend: Backend, options: BuildOptions = {}): S
     },
     async rollback(namespace, name, revision, o = {}) {
       const ctx = context(namespace, o);
-      refuseReserved(name);
+      const gate = gated(ctx, 'rollback');
+      refuseReserved(name, 'rollback');
+      if (gate === 'propose') return proposeRollback(backend, run, ctx, name, revision);
       return commit(namespace, `rollback of "${name}"`, (tx) => rollbackRevision(tx, ctx, name, revision));
     },
     async archive(namespace, name, o = {}) {
       const ctx = context(namespace, o);
+      if (gated(ctx, 'archive') === 'propose') return propose(ctx, { name, action: 'archive' });
       return commit(namespace, `archive of "${name}"`, (tx) => setState(tx, ctx, name, 'archived'));
     },
     async restore(namespace, name, o = {}) {
       const ctx = context(namespace, o);
-      refuseReserved(name);
+      const gate = gated(ctx, 'restore');
+      refuseReserved(name, 'restore');
+      if (gate === 'propose') return propose(ctx, { name, action: 'restore' });
       return commit(namespace, `restore of "${name}"`, (tx) => setState(tx, ctx, name, 'active'));
     },
     async purge(namespace, name, o = {}) {
       const ctx = context(namespace, o.actor === undefined ? {} : { actor: o.actor });
+      if (gated(ctx, 'purge') === 'propose') return void (await propose(ctx, { name, action: 'purge' }));
       await commit(namespace, `purge of "${name}"`, (tx) => purgeSkill(tx, ctx, name));
     },
+    async proposals(namespace) {
+      const ns = nsKey(checkNamespace(namespace));
+      return (await run('a read', () => backend.read((tx) => tx.proposals(ns)))).map(proposalOfRecord);
+    },
+    async approve(id) {
+      const record = await run('a read', () => backend.read((tx) => proposalOf(tx, id)));
+      const namespace = nsOf(record.ns);
+      // Validated again: limits or builtin names may have changed since it was proposed.
+      const prepared: PreparedSkill | undefined = record.text === undefined ? undefined : prepareSkill({ 'SKILL.md': record.text, ...record.files }, limits, namespace.join('/'));
+      if (record.action !== 'archive' && record.action !== 'purge') refuseReserved(record.name, 'approval');
+      const ctx: WriteContext = { ns: record.ns, actor: record.actor, at: new Date().toISOString() };
+      return commit(namespace, `approval of proposal ${id}`, (tx) => applyProposal(tx, ctx, id, prepared));
+    },
+    async reject(id) {
+      await run('a rejection', () => backend.write(async (tx) => tx.deleteProposal((await proposalOf(tx, id)).id)));
+    },
+    mutability,
+    isReserved: (name) => reserved.has(nameKey(name)),
     async auditLog(namespace, name) {
       const ns = nsKey(checkNamespace(namespace));
       const records = await run('a read', () => backend.read((tx) => tx.audit(ns, name)));
@@ -130,10 +167,14 @@ export function buildSkillStore(backend: Backend, options: BuildOptions = {}): S
       return archive;
     },
     async importArchive(data, o = {}) {
+      // An archive is many skills at once: an agent may import only where its changes apply unreviewed.
+      if (actorRecord(o.actor).kind === 'agent' && mutability !== 'autonomous') {
+        throw new SkillError('PERMISSION_DENIED', `An agent cannot import an archive under mutability "${mutability}"; a person must import it.`);
+      }
       return importInto(backend, { emitter, onLocalChange: options.onLocalChange, run, limits, refuseReserved }, data, o);
     },
     reserveNames(names) {
-      for (const name of names) reserved.add(name);
+      for (const name of names) reserved.add(nameKey(name));
     },
     on(type, listener) {
       if (type !== 'change') throw new SkillError('INVALID_INPUT', `The store emits only "change" events, not "${String(type)}".`);
@@ -185,6 +226,18 @@ async function importInto(backend: Backend, c: ImportContext, data: SkillArchive
     await c.emitter.emit(change);
   }
   return skills.map(({ head }) => ({ name: head.name, revision: head.revision, digest: head.digest }));
+}
+
+/** An agent's rollback under `approval-gated`: the old revision's content, proposed against the head. */
+async function proposeRollback(backend: Backend, run: <T>(what: string, job: () => Promise<T>) => Promise<T>, ctx: WriteContext, name: string, from: number): Promise<WriteResult> {
+  const { result } = await run(`proposal for "${name}"`, () =>
+    backend.write(async (tx) => {
+      const old = await tx.revision(ctx.ns, name, from);
+      if (!old) throw new SkillError('NOT_FOUND', `Skill "${name}" has no revision ${from}.`);
+      return proposeChange(tx, ctx, { name, action: 'rollback', after: { text: old.text, files: old.files, digest: old.digest }, from });
+    }),
+  );
+  return result;
 }
 
 function changeOf(outcome: WriteOutcome, namespace: readonly string[]): StoreChange {

@@ -39,6 +39,11 @@ export interface WriteResult {
   readonly revision: number;
   /** The digest of that revision (`sha256:` + hex, as `Skill.digest`). */
   readonly digest: string;
+  /**
+   * Set when an agent's write was kept as a proposal (mutability `approval-gated`): its id for
+   * `approve` / `reject`. `revision` and `digest` are then still the active skill's (0 and `''` for a new one).
+   */
+  readonly proposal?: string;
 }
 
 /** The current state of one stored skill. */
@@ -133,8 +138,40 @@ export interface StorageReport {
 /** The per-skill limits a write is checked against (defaults: the loader's). */
 export type StoreLimits = Pick<SkillLimits, 'maxFilesPerSkill' | 'maxFileBytes' | 'maxNesting'>;
 
+/**
+ * How the store treats agent-made changes (`actor: 'agent'`): `autonomous` applies them,
+ * `approval-gated` keeps them as proposals until a person approves, `disabled` refuses them;
+ * `static` is the seed's shorthand for `disabled`. A person's changes are never gated.
+ */
+export type Mutability = 'autonomous' | 'approval-gated' | 'disabled' | 'static';
+
+/** The policy as a store holds it (`static` resolved to `disabled`). */
+export type MutabilityPolicy = Exclude<Mutability, 'static'>;
+
+/** A pending agent change, kept apart from the active skill until `approve` or `reject`. */
+export interface Proposal {
+  readonly id: string;
+  readonly namespace: readonly string[];
+  readonly name: string;
+  /** What the change would do. */
+  readonly action: 'put' | 'rollback' | 'archive' | 'restore' | 'purge';
+  readonly actor: ActorRecord;
+  /** A unified diff (per file, `a/<name>/<path>` → `b/<name>/<path>`) against `baseRevision`; empty when only the state changes. */
+  readonly diff: string;
+  /** The revision the diff is against (0: the skill does not exist yet); approval fails with `CONFLICT` once the skill moved past it. */
+  readonly baseRevision: number;
+  /** The digest of the proposed content, for `put` and `rollback`. */
+  readonly digest?: string;
+  /** For a rollback: the revision that would be copied. */
+  readonly from?: number;
+  /** When it was proposed, ISO 8601. */
+  readonly createdAt: string;
+}
+
 /** Options both stores take. */
 export interface StoreOptions {
+  /** Policy for agent-made changes (default `autonomous`). */
+  readonly mutability?: Mutability;
   /** Names builtin skills hold: writes of these names fail with `CONFLICT`. */
   readonly reservedNames?: Iterable<string>;
   /** Per-skill limits checked before a write. */
@@ -172,6 +209,16 @@ export interface SkillStore {
   importArchive(data: SkillArchive | string, options?: { readonly namespace?: readonly string[]; readonly actor?: Actor }): Promise<WriteResult[]>;
   /** Adds names builtin skills hold; later writes of them fail with `CONFLICT`. */
   reserveNames(names: Iterable<string>): void;
+  /** True when a builtin skill holds `name` (same identity after NFKC and case folding): it is read-only here. */
+  isReserved(name: string): boolean;
+  /** The policy for agent-made changes, fixed when the store was opened. */
+  readonly mutability: MutabilityPolicy;
+  /** Pending agent changes of `namespace`, oldest first. */
+  proposals(namespace: readonly string[]): Promise<Proposal[]>;
+  /** Applies a proposal as the agent's change (history and audit record it); `NOT_FOUND`, `CONFLICT` when the skill moved past its base. */
+  approve(id: string): Promise<WriteResult>;
+  /** Drops a proposal; nothing enters history or audit. `NOT_FOUND` when there is none. */
+  reject(id: string): Promise<void>;
   /** Subscribes to committed changes; returns the unsubscribe function. */
   on(type: 'change', listener: StoreListener): () => void;
   /** Usage, quota and whether storage is persistent. */

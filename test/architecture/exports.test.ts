@@ -33,7 +33,7 @@ const ENTRIES: Record<string, { file: string; load: () => Promise<Record<string,
     load: () => import('../../src/store/index.js'),
     names: [
       'ARCHIVE_FORMAT', 'Actor', 'ActorRecord', 'ArchivedFile', 'ArchivedRevision', 'ArchivedSkill', 'AuditEntry', 'ChangeAction', 'DEFAULT_STORE_NAME',
-      'OpenSkillStoreOptions', 'STORE_SCHEMA_VERSION', 'SkillArchive', 'SkillInput', 'SkillRevision', 'SkillState', 'SkillStore', 'SkillSummary',
+      'Mutability', 'MutabilityPolicy', 'OpenSkillStoreOptions', 'Proposal', 'STORE_SCHEMA_VERSION', 'SkillArchive', 'SkillInput', 'SkillRevision', 'SkillState', 'SkillStore', 'SkillSummary',
       'StorageManagerLike', 'StorageReport', 'StoreChange', 'StoreItem', 'StoreLimits', 'StoreListener', 'StoreOptions', 'StoredSkill', 'WriteOptions',
       'WriteResult', 'createMemoryStore', 'openSkillStore',
     ],

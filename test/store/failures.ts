@@ -131,6 +131,8 @@ export function describeIdbFailures(label: string, env: IdbEnvironment): void {
       // The v2 indexes cover the entries written under v1.
       expect((await store.auditLog(USER, 'meeting-notes')).map((e) => e.revision)).toEqual([1, 2]);
       expect((await store.auditLog(['acme', 'skills'])).map((e) => e.action)).toEqual(['put', 'archive']);
+      // The v3 object stores exist and start empty.
+      expect(await store.proposals(USER)).toEqual([]);
       expect(await store.put(USER, skillMd('meeting-notes', { body: 'Third.' }), { expectedRevision: 2 })).toMatchObject({ revision: 3 });
       store.close();
       const db = await rawOpen(factory, name);
