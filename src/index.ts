@@ -79,7 +79,7 @@ export type { ActivationOptions, ActivationReason, SkillActivation, Turn } from 
 export { defineSkill, type SkillDefinition } from './agent/define-skill.js';
 export { createSkillSet, type SkillSet } from './agent/skill-set.js';
 export type { CatalogOptions, CatalogTurn } from './agent/catalog.js';
-export type { JsonSchema, ListedFile, LoadedSkill, ReadFileResult, SkillTool } from './agent/tools.js';
+export type { JsonSchema, ListedFile, LoadedSkill, ReadFileResult, SkillTool, ToolEffects } from './agent/tools.js';
 export { SKILLS_LOAD, SKILLS_READ, SKILLS_READ_GRANT, SKILLS_PERMISSIONS } from './agent/tool-names.js';
 export { withSkills, type AgentOptionsLike, type SkillProvider, type WithSkills } from './agent/with-skills.js';
 export { checkGrants, runTool, type GrantedTool, type RunnableTool, type RunToolOptions } from './agent/grants.js';

@@ -92,6 +92,7 @@ export const DIAGNOSTIC_RULES = {
   'namespace-limit': rule('warning', 'warning', 'A store namespace holds more skills than `perNamespace`; the rest were not loaded.', 'Raise `perNamespace` or archive unused skills.'),
   'source-error': rule('error', 'error', 'A source failed to list or read; its skills were not loaded.', 'Check the cause in the message (missing permission, network, I/O).'),
   // Evolution
+  'body-missing': rule('error', 'error', 'A stored skill must have a non-empty instruction body after its front matter; the store refuses a write without one.', 'Write the instructions below the closing `---` line.'),
   'resource-write-ignored': rule('error', 'error', 'A runtime write targeted a builtin (checked-in) skill or one of its resources, or tried to take a builtin skill\'s name; it was refused.', 'Change a checked-in skill in source and redeploy it; give a learned skill another name.'),
   'authoring-limit': rule('error', 'error', 'An agent write broke an authoring rule of the write tools (a length, a resource folder, a section name, a direct body write to a structured skill); nothing was written.', 'Follow the rule and the numbers the message gives, then call the tool again.'),
 } as const satisfies Record<string, DiagnosticRule>;
