@@ -56,6 +56,7 @@ export { bundleSource, isSkillBundle, SKILL_BUNDLE_VERSION, type BundleSourceOpt
 // ── Loader: tiers, precedence and lookups ───────────────────────────────────────────────────────────────────
 export { SkillLoader, type LoadOptions, type LoadProgress, type LoaderLimits, type LoaderRoutingOptions, type RoutedSkill, type SkillLoaderOptions } from './loader/loader.js';
 export type { SubagentSpec } from './loader/subagent.js';
+export { surfaceNamespace } from './loader/surface.js';
 export type { LoaderChange, ObservableStore, StoreChangeLike } from './loader/live.js';
 
 // ── Routing: which skills a turn activates ──────────────────────────────────────────────────────────────────

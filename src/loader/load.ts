@@ -11,6 +11,7 @@ import { DEFAULT_PER_NAMESPACE, storeSource, type SkillStoreLike } from '../sour
 import type { Cache } from './cache.js';
 import { listSafely, Merge, sourceName } from './merge.js';
 import type { SubagentSpec } from './subagent.js';
+import { surfaceNamespace } from './surface.js';
 import { LoadBudget, readTierInSlices, type Tier, type TierResult } from './tier.js';
 
 /** Progress of a load, reported after each source. */
@@ -73,13 +74,14 @@ export async function loadTiers(plan: LoadPlan): Promise<Cache> {
 }
 
 /** The tiers of a load: the builtin sources, then the org and user namespaces of the store when ids are given. */
-export function tiersOf(builtin: SkillSource | readonly SkillSource[] | undefined, store: SkillStoreLike | undefined, perNamespace: number | undefined, orgId?: string, userId?: string): Tier[] {
+export function tiersOf(builtin: SkillSource | readonly SkillSource[] | undefined, store: SkillStoreLike | undefined, perNamespace: number | undefined, orgId?: string, userId?: string, surface?: string): Tier[] {
   const sources: readonly SkillSource[] = builtin === undefined ? [] : Array.isArray(builtin) ? builtin : [builtin as SkillSource];
   const tiers: Tier[] = sources.map((source) => ({ kind: 'builtin' as const, source }));
   const options = { perNamespace: perNamespace ?? DEFAULT_PER_NAMESPACE };
   if (store && orgId !== undefined) {
     tiers.push({ kind: 'org', source: storeSource(store, [orgId, 'skills'], options) });
-    if (userId !== undefined) tiers.push({ kind: 'user', source: storeSource(store, [orgId, userId, 'skills'], options) });
+    // A subagent surface reads its own namespace in place of the root agent's (surface.ts).
+    if (userId !== undefined) tiers.push({ kind: 'user', source: storeSource(store, surfaceNamespace(orgId, userId, surface), options) });
   }
   return tiers;
 }

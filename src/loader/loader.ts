@@ -16,6 +16,7 @@ import type { SkillSource, SourceCallOptions } from '../sources/source.js';
 import type { SkillStoreLike } from '../sources/store.js';
 import type { SubagentSpec } from './subagent.js';
 import { LiveLink, watchedOf, type LoaderChange } from './live.js';
+import { checkSurface } from './surface.js';
 import { createRouter, loadRouter, type RouteOptions, type Router, type RouterJSON, type RouterOptions } from '../routing/router.js';
 import { SKILLS_PERMISSIONS } from '../agent/tool-names.js';
 import type { SkillTool } from '../agent/tools.js';
@@ -35,6 +36,11 @@ export interface SkillLoaderOptions {
   builtin?: SkillSource | readonly SkillSource[];
   /** Org and user skills: anything with `search(namespace)` (LangGraph-style). */
   store?: SkillStoreLike;
+  /**
+   * The agent surface this loader serves (a subagent's name): its user tier is then the surface's own
+   * namespace, `surfaceNamespace(orgId, userId, surface)`, instead of the root agent's. Default: the root agent.
+   */
+  surface?: string;
   /** Subagent specs, each loaded as a `manual` builtin skill unless its name is taken. */
   subagentSpecs?: readonly SubagentSpec[];
   /** Per-skill and per-load limits; see {@link LOADER_LIMITS} for defaults. */
@@ -103,6 +109,7 @@ export class SkillLoader {
     assertLimits(options.limits, ['perNamespace'], 'SkillLoader');
     assertLimits(options, ['sourceTimeoutMs'], 'SkillLoader');
     this.#timeoutMs = options.sourceTimeoutMs ?? DEFAULT_SOURCE_TIMEOUT_MS;
+    if (options.surface !== undefined) checkSurface(options.surface);
     const { index, ...routing } = options.routing ?? {};
     this.#router = index ? loadRouter(index, routing) : createRouter(routing);
   }
@@ -122,7 +129,7 @@ export class SkillLoader {
       return skills;
     } finally {
       // After a load, a store that emits changes is listened to for the namespaces it read.
-      await this.#live.loadEnded(this.#options.store, loaded ? watchedOf(orgId, userId) : undefined);
+      await this.#live.loadEnded(this.#options.store, loaded ? watchedOf(orgId, userId, this.#options.surface) : undefined);
     }
   }
 
@@ -148,7 +155,7 @@ export class SkillLoader {
     throwIfAborted(signal);
     const { builtin, store, limits, subagentSpecs } = this.#options;
     const cache = await loadTiers({
-      tiers: tiersOf(builtin, store, limits?.perNamespace, orgId, userId),
+      tiers: tiersOf(builtin, store, limits?.perNamespace, orgId, userId, this.#options.surface),
       subagentSpecs,
       limits: this.#limits,
       timeoutMs: options.sourceTimeoutMs ?? this.#timeoutMs,

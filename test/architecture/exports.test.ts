@@ -20,7 +20,7 @@ const ENTRIES: Record<string, { file: string; load: () => Promise<Record<string,
       'SkillTool', 'SourceCallOptions', 'SourceListing', 'StoreChangeLike', 'StoreSourceOptions', 'SubagentSpec', 'SyncResult', 'TextLanguage', 'TextPipeline', 'ToolEffects',
       'TextPipelineOptions', 'ToolMode', 'Turn', 'WithSkills', 'bundleSource', 'checkGrants', 'createRouter', 'createSkillSet', 'createTextPipeline',
       'defineSkill', 'findTool', 'formatDiagnostic', 'isSkillBundle', 'isSkillError', 'isSkillSource', 'memorySource', 'parseSkill', 'parseSkillFile', 'parseSkillFrontmatter',
-      'runTool', 'serializeSkill', 'storeSource', 'toAnthropicTool', 'toOpenAIResponsesTool', 'toOpenAITool', 'withSkills',
+      'runTool', 'serializeSkill', 'storeSource', 'surfaceNamespace', 'toAnthropicTool', 'toOpenAIResponsesTool', 'toOpenAITool', 'withSkills',
     ],
   },
   'satchel/node': {
