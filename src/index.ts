@@ -57,6 +57,7 @@ export { bundleSource, isSkillBundle, SKILL_BUNDLE_VERSION, type BundleSourceOpt
 export { SkillLoader, type LoadOptions, type LoadProgress, type LoaderLimits, type LoaderRoutingOptions, type RoutedSkill, type SkillLoaderOptions } from './loader/loader.js';
 export type { SubagentSpec } from './loader/subagent.js';
 export { surfaceNamespace } from './loader/surface.js';
+export { usagePrior, DEFAULT_USAGE_PRIOR_WEIGHT, type SkillPrior, type UsageOutcome, type UsagePrior, type UsagePriorOptions } from './routing/usage-prior.js';
 export type { LoaderChange, ObservableStore, StoreChangeLike } from './loader/live.js';
 
 // ── Routing: which skills a turn activates ──────────────────────────────────────────────────────────────────

@@ -12,6 +12,7 @@ import { feedbackTerms, relatedTerms } from './feedback.js';
 import { calibrate, evidence, idf, ROUTER_FIELDS, termProfile, type RawHit, type TermProfile } from './score.js';
 import type { TextPipeline } from './text-pipeline.js';
 import type { IntentHit, RouteHit, RouteOptions, RouterDocument, RouterJSON, SyncResult } from './types.js';
+import { withPrior } from './usage-prior.js';
 import type { Activation, Skill } from '../format/types.js';
 
 export { DEFAULT_ROUTER_OPTIONS, type RouterOptions } from './options.js';
@@ -130,7 +131,9 @@ export class Router {
   /** Ranks the skills for `text`, best first, with calibrated scores; no threshold. */
   route(text: string, options: RouteOptions = {}): RouteHit[] {
     const anyActivation = options.activation === 'any';
-    return this.#rank(text, (e) => anyActivation || e.activation === 'auto').slice(0, options.limit ?? 10);
+    const ranked = this.#rank(text, (e) => anyActivation || e.activation === 'auto');
+    const prior = this.#options.prior;
+    return (prior ? withPrior(ranked, prior) : ranked).slice(0, options.limit ?? 10);
   }
 
   /** Intent labels of the indexed skills that `text` matches, best first. */

@@ -21,7 +21,7 @@ export { createMemoryStore } from './memory-store.js';
 export { writeTools, SKILLS_WRITE_GRANT, WRITE_TOOL_IDS, type ResourceText, type SkillWriteResult, type WriteToolsOptions } from './write-tools.js';
 export { AUTHORING_LIMITS, RESOURCE_FOLDERS } from './authoring.js';
 export { STORE_SCHEMA_VERSION, DEFAULT_STORE_NAME } from './schema.js';
-export { ARCHIVE_FORMAT, type ArchivedFile, type ArchivedRevision, type ArchivedSkill, type SkillArchive } from './types.js';
+export { ARCHIVE_FORMAT, DEFAULT_USAGE_CAP, type ArchivedUsage, type ArchivedFile, type ArchivedRevision, type ArchivedSkill, type SkillArchive } from './types.js';
 export type { StorageManagerLike } from './storage.js';
 export type {
   Actor,
@@ -43,6 +43,9 @@ export type {
   StoreListener,
   StoreOptions,
   StoredSkill,
+  UsageEntry,
+  UsageInput,
+  UsageKind,
   WriteOptions,
   WriteResult,
 } from './types.js';

@@ -7,7 +7,7 @@
  */
 import { toBytes } from '../sources/inventory.js';
 import { closedError } from './errors.js';
-import type { AuditRecord, Backend, HeadRecord, ProposalRecord, RevisionRecord, StoreTx } from './records.js';
+import type { AuditRecord, Backend, HeadRecord, ProposalRecord, RevisionRecord, StoreTx, UsageRecord } from './records.js';
 import { buildSkillStore } from './skill-store.js';
 import type { SkillStore, StoreOptions } from './types.js';
 
@@ -17,6 +17,11 @@ interface State {
   audit: AuditRecord[];
   /** Proposals by id; `null` marks one a staged write deleted. */
   proposals: Map<string, ProposalRecord | null>;
+  usage: UsageRecord[];
+  /** Usage seqs a staged write dropped. */
+  dropped: Set<number>;
+  /** Last usage seq given, as an auto-increment key (never reused). */
+  usageSeq: number;
 }
 
 const keyOf = (ns: string, name: string): string => `${ns}\u0000${name}`;
@@ -38,7 +43,7 @@ export function createMemoryStore(options: StoreOptions = {}): SkillStore {
 }
 
 function memoryBackend(): Backend {
-  const state: State = { heads: new Map(), revisions: new Map(), audit: [], proposals: new Map() };
+  const state: State = { heads: new Map(), revisions: new Map(), audit: [], proposals: new Map(), usage: [], dropped: new Set(), usageSeq: 0 };
   let closed = false;
   let queue: Promise<unknown> = Promise.resolve();
   const check = (): void => {
@@ -53,11 +58,13 @@ function memoryBackend(): Backend {
       // One write at a time: each sees the last one's result, as IndexedDB's read-write transactions do.
       const next = queue.then(async () => {
         check();
-        const stage: State = { heads: new Map(), revisions: new Map(), audit: [], proposals: new Map() };
+        const stage: State = { heads: new Map(), revisions: new Map(), audit: [], proposals: new Map(), usage: [], dropped: new Set(), usageSeq: state.usageSeq };
         const result = await fn(stagedTx(state, stage));
         for (const [k, v] of stage.heads) state.heads.set(k, v);
         for (const [k, v] of stage.revisions) state.revisions.set(k, v);
         state.audit.push(...stage.audit);
+        state.usage = [...state.usage, ...stage.usage].filter((u) => !stage.dropped.has(u.seq ?? 0));
+        state.usageSeq = stage.usageSeq;
         for (const [k, v] of stage.proposals) {
           if (v === null) state.proposals.delete(k);
           else state.proposals.set(k, v);
@@ -141,6 +148,19 @@ function stagedTx(state: State, stage: State | undefined): StoreTx {
     },
     async deleteProposal(id) {
       writable().proposals.set(id, null);
+    },
+    async appendUsage(record) {
+      const s = writable();
+      s.usage.push({ ...structuredClone(record), seq: ++s.usageSeq });
+    },
+    async usage(ns, name) {
+      const all = [...state.usage, ...(stage?.usage ?? [])].filter((u) => !stage?.dropped.has(u.seq ?? 0));
+      return structuredClone(all.filter((u) => u.ns === ns && (name === undefined || u.name === name)));
+    },
+    async trimUsage(ns, keep) {
+      const s = writable();
+      const live = [...state.usage, ...s.usage].filter((u) => u.ns === ns && !s.dropped.has(u.seq ?? 0));
+      for (const u of live.slice(0, Math.max(0, live.length - keep))) s.dropped.add(u.seq ?? 0);
     },
   };
 }

@@ -71,6 +71,17 @@ export interface ProposalRecord {
   readonly from?: number;
 }
 
+/** A usage entry as stored (`seq` is given by the backend). */
+export interface UsageRecord {
+  readonly seq?: number;
+  readonly ns: string;
+  readonly name: string;
+  readonly kind: 'activation' | 'delegation';
+  readonly at: string;
+  readonly reason?: string;
+  readonly outcome?: string;
+}
+
 /**
  * One transaction. Every call of a write goes through one of these, and a
  * backend commits all of it or none of it. Implementations must not wait on
@@ -90,6 +101,10 @@ export interface StoreTx {
   proposals(ns: string): Promise<ProposalRecord[]>;
   putProposal(record: ProposalRecord): Promise<void>;
   deleteProposal(id: string): Promise<void>;
+  appendUsage(record: UsageRecord): Promise<void>;
+  usage(ns: string, name?: string): Promise<UsageRecord[]>;
+  /** Deletes the oldest entries of `ns` until at most `keep` remain. */
+  trimUsage(ns: string, keep: number): Promise<void>;
 }
 
 /** Where a store keeps its records: IndexedDB or memory. */

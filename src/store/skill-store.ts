@@ -15,7 +15,8 @@ import { builtinRefusal, gateOf, resolveMutability } from './policy.js';
 import { applyProposal, proposalOf, proposalOfRecord, proposeChange, type Intended } from './proposals.js';
 import { auditEntryOf, corruptHead, itemOf, nsKey, nsOf, type Backend, type HeadRecord, type StoreTx } from './records.js';
 import { purgeSkill, putRevision, rollbackRevision, setState, type WriteContext, type WriteOutcome } from './revisions.js';
-import type { Actor, SkillStore, StoreChange, StoreItem, StoreOptions, WriteOptions, WriteResult } from './types.js';
+import { DEFAULT_USAGE_CAP, type Actor, type SkillStore, type StoreChange, type StoreItem, type StoreOptions, type WriteOptions, type WriteResult } from './types.js';
+import { archivedUsageOf, usageCapOf, usageEntryOf, usageRecordOf } from './usage.js';
 import { prepareSkill, storeLimits, type PreparedSkill } from './validate.js';
 
 /** Options of {@link buildSkillStore}. */
@@ -30,6 +31,7 @@ export function buildSkillStore(backend: Backend, options: BuildOptions = {}): S
   // Builtin names by identity (NFKC, case folded), so `PDF` cannot stand in for builtin `pdf`.
   const reserved = new Set([...(options.reservedNames ?? [])].map(nameKey));
   const mutability = resolveMutability(options.mutability);
+  const usageCap = usageCapOf(options.usageCap, DEFAULT_USAGE_CAP);
   const emitter = createChangeEmitter();
   const problems = new Map<string, Diagnostic[]>();
 
@@ -148,6 +150,21 @@ export function buildSkillStore(backend: Backend, options: BuildOptions = {}): S
     async reject(id) {
       await run('a rejection', () => backend.write(async (tx) => tx.deleteProposal((await proposalOf(tx, id)).id)));
     },
+    async recordUsage(namespace, entries) {
+      const ns = nsKey(checkNamespace(namespace));
+      const now = new Date().toISOString();
+      const records = (Array.isArray(entries) ? entries : [entries]).map((e: Parameters<typeof usageRecordOf>[0]) => usageRecordOf(e, ns, now));
+      await run('a usage record', () =>
+        backend.write(async (tx) => {
+          for (const r of records) await tx.appendUsage(r);
+          await tx.trimUsage(ns, usageCap);
+        }),
+      );
+    },
+    async usage(namespace, name) {
+      const ns = nsKey(checkNamespace(namespace));
+      return (await run('a read', () => backend.read((tx) => tx.usage(ns, name)))).map(usageEntryOf);
+    },
     mutability,
     isReserved: (name) => reserved.has(nameKey(name)),
     async auditLog(namespace, name) {
@@ -157,13 +174,13 @@ export function buildSkillStore(backend: Backend, options: BuildOptions = {}): S
     },
     async exportArchive(namespace) {
       const ns = nsKey(checkNamespace(namespace));
-      const skills = await run('an export', () =>
+      const { skills, usage } = await run('an export', () =>
         backend.read(async (tx) => {
           const heads = (await tx.heads(ns)).filter((h) => corruptHead(h) === undefined && h.state !== 'purged');
-          return Promise.all(heads.map(async (h) => archivedSkill(h, await tx.revisions(ns, h.name))));
+          return { skills: await Promise.all(heads.map(async (h) => archivedSkill(h, await tx.revisions(ns, h.name)))), usage: (await tx.usage(ns)).map(archivedUsageOf) };
         }),
       );
-      const archive: SkillArchive = { format: ARCHIVE_FORMAT, version: 1, namespace: [...namespace], exportedAt: new Date().toISOString(), digest: archiveDigest(skills), skills };
+      const archive: SkillArchive = { format: ARCHIVE_FORMAT, version: 1, namespace: [...namespace], exportedAt: new Date().toISOString(), digest: archiveDigest(skills), skills, ...(usage.length === 0 ? {} : { usage }) };
       return archive;
     },
     async importArchive(data, o = {}) {
@@ -171,7 +188,7 @@ export function buildSkillStore(backend: Backend, options: BuildOptions = {}): S
       if (actorRecord(o.actor).kind === 'agent' && mutability !== 'autonomous') {
         throw new SkillError('PERMISSION_DENIED', `An agent cannot import an archive under mutability "${mutability}"; a person must import it.`);
       }
-      return importInto(backend, { emitter, onLocalChange: options.onLocalChange, run, limits, refuseReserved }, data, o);
+      return importInto(backend, { emitter, onLocalChange: options.onLocalChange, run, limits, refuseReserved, usageCap }, data, o);
     },
     reserveNames(names) {
       for (const name of names) reserved.add(nameKey(name));
@@ -195,6 +212,7 @@ interface ImportContext {
   readonly run: <T>(what: string, job: () => Promise<T>) => Promise<T>;
   readonly limits: ReturnType<typeof storeLimits>;
   readonly refuseReserved: (name: string) => void;
+  readonly usageCap: number;
 }
 
 async function importInto(backend: Backend, c: ImportContext, data: SkillArchive | string, o: { readonly namespace?: readonly string[]; readonly actor?: Actor }): Promise<WriteResult[]> {
@@ -205,6 +223,8 @@ async function importInto(backend: Backend, c: ImportContext, data: SkillArchive
   const ns = nsKey(checkNamespace(target));
   const skills = readArchive(archive, ns, c.limits, at);
   for (const s of skills) c.refuseReserved(s.head.name);
+  // Checked before the write, so a malformed usage entry refuses the archive whole.
+  const usage = (Array.isArray(archive.usage) ? archive.usage : []).map((u) => usageRecordOf(u, ns, at));
   await c.run('an import', () =>
     backend.write(async (tx) => {
       for (const { head } of skills) {
@@ -218,6 +238,8 @@ async function importInto(backend: Backend, c: ImportContext, data: SkillArchive
         await tx.putHead(head);
         await tx.appendAudit(auditRecord({ ns, name: head.name, action: 'import', revision: head.revision, digest: head.digest, actor, at }));
       }
+      for (const u of usage) await tx.appendUsage(u);
+      if (usage.length > 0) await tx.trimUsage(ns, c.usageCap);
     }),
   );
   for (const { head } of skills) {

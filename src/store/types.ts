@@ -168,8 +168,42 @@ export interface Proposal {
   readonly createdAt: string;
 }
 
+/** What one usage entry records: an activation of a skill, or a delegated run of it. */
+export type UsageKind = 'activation' | 'delegation';
+
+/** A usage entry as the app reports it (see `recordUsage`). */
+export interface UsageInput {
+  /** The skill's name: the profile is keyed by it. */
+  readonly name: string;
+  /** Default `activation`. */
+  readonly kind?: UsageKind;
+  /** Why it activated: an activation reason (`mention`, `intent`, `search`) or the app's own words. */
+  readonly reason?: string;
+  /** The outcome the app reports, e.g. `success` or `failure` (what a usage prior counts). */
+  readonly outcome?: string;
+  /** When, ISO 8601 (default now). */
+  readonly at?: string;
+}
+
+/** One entry of the usage profile. */
+export interface UsageEntry {
+  /** Position in the store's usage log, increasing. */
+  readonly seq: number;
+  readonly namespace: readonly string[];
+  readonly name: string;
+  readonly kind: UsageKind;
+  readonly at: string;
+  readonly reason?: string;
+  readonly outcome?: string;
+}
+
+/** Entries kept per namespace unless `usageCap` says otherwise; older ones are dropped first. */
+export const DEFAULT_USAGE_CAP = 1000;
+
 /** Options both stores take. */
 export interface StoreOptions {
+  /** Most usage entries kept per namespace (default 1,000); the oldest go first. */
+  readonly usageCap?: number;
   /** Policy for agent-made changes (default `autonomous`). */
   readonly mutability?: Mutability;
   /** Names builtin skills hold: writes of these names fail with `CONFLICT`. */
@@ -219,6 +253,10 @@ export interface SkillStore {
   approve(id: string): Promise<WriteResult>;
   /** Drops a proposal; nothing enters history or audit. `NOT_FOUND` when there is none. */
   reject(id: string): Promise<void>;
+  /** Appends usage entries (activations, delegated runs) to the namespace's profile, dropping the oldest past the cap. */
+  recordUsage(namespace: readonly string[], entries: UsageInput | readonly UsageInput[]): Promise<void>;
+  /** The usage profile of a namespace, or of one skill, oldest first. */
+  usage(namespace: readonly string[], name?: string): Promise<UsageEntry[]>;
   /** Subscribes to committed changes; returns the unsubscribe function. */
   on(type: 'change', listener: StoreListener): () => void;
   /** Usage, quota and whether storage is persistent. */
@@ -255,6 +293,9 @@ export interface ArchivedSkill {
   readonly revisions: readonly ArchivedRevision[];
 }
 
+/** A usage entry in an archive. */
+export type ArchivedUsage = Omit<UsageEntry, 'seq' | 'namespace'>;
+
 /** A namespace exported by `exportArchive`. */
 export interface SkillArchive {
   readonly format: typeof ARCHIVE_FORMAT;
@@ -264,4 +305,6 @@ export interface SkillArchive {
   /** `sha256:` over every skill's name, state and revision digests. */
   readonly digest: string;
   readonly skills: readonly ArchivedSkill[];
+  /** The namespace's usage profile, oldest first (not covered by `digest`: it is a record of use, not content). */
+  readonly usage?: readonly ArchivedUsage[];
 }

@@ -112,6 +112,38 @@ export function describeEvolutionContract(label: string, make: StoreFactory): vo
       expect(await store.list(USER)).toEqual([]);
     });
 
+    it('keeps a usage profile beside the skills: one entry per activation or delegated run, keyed by name, capped', async () => {
+      const store = await fresh({ usageCap: 3 });
+      await store.put(USER, notes);
+      await store.recordUsage(USER, { name: 'meeting-notes', reason: 'search', outcome: 'success', at: '2026-01-01T00:00:00.000Z' });
+      await store.recordUsage(USER, [{ name: 'meeting-notes', kind: 'delegation', outcome: 'failure' }, { name: 'other-skill', reason: 'mention' }]);
+      expect((await store.usage(USER, 'meeting-notes')).map((e) => [e.kind, e.reason, e.outcome])).toEqual([['activation', 'search', 'success'], ['delegation', undefined, 'failure']]);
+      expect((await store.usage(USER))[0]).toMatchObject({ namespace: USER, name: 'meeting-notes', at: '2026-01-01T00:00:00.000Z' });
+      // Over the cap the oldest entries go first.
+      await store.recordUsage(USER, [{ name: 'meeting-notes', outcome: 'success' }, { name: 'meeting-notes', outcome: 'neutral' }]);
+      const kept = await store.usage(USER);
+      expect(kept.map((e) => e.outcome)).toEqual([undefined, 'success', 'neutral']);
+      expect(kept.map((e) => e.seq)).toEqual([...kept.map((e) => e.seq)].sort((a, b) => a - b));
+      expect(await store.usage(['acme', 'skills'])).toEqual([]);
+      expect(await codeOf(store.recordUsage(USER, { name: '' }))).toBe('INVALID_INPUT');
+      expect(await codeOf(store.recordUsage(USER, { name: 'x', kind: 'nap' as never }))).toBe('INVALID_INPUT');
+      expect(await store.usage(USER)).toHaveLength(3);
+      expect(await codeOf(fresh({ usageCap: 0 }))).toBe('INVALID_INPUT');
+    });
+
+    it('exports the usage profile with the skills and imports it back', async () => {
+      const store = await fresh();
+      await store.put(USER, notes);
+      await store.recordUsage(USER, [{ name: 'meeting-notes', reason: 'intent', outcome: 'success' }, { name: 'meeting-notes', kind: 'delegation', outcome: 'failure' }]);
+      const archive = await store.exportArchive(USER);
+      expect(archive.usage?.map((u) => [u.name, u.kind, u.outcome])).toEqual([['meeting-notes', 'activation', 'success'], ['meeting-notes', 'delegation', 'failure']]);
+      const other = await fresh();
+      await other.importArchive(JSON.stringify(archive), { namespace: ['beta', 'skills'] });
+      expect((await other.usage(['beta', 'skills'])).map((u) => [u.name, u.reason, u.outcome])).toEqual([['meeting-notes', 'intent', 'success'], ['meeting-notes', undefined, 'failure']]);
+      const bad = { ...archive, usage: [{ name: 'meeting-notes', kind: 'nap' }] };
+      expect(await codeOf((await fresh()).importArchive(bad as never))).toBe('INVALID_INPUT');
+    });
+
     it('an approved proposal reaches a loader over the store; a pending one does not', async () => {
       const store = await fresh({ mutability: 'approval-gated' });
       const loader = new SkillLoader({ store });
