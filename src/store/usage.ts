@@ -46,3 +46,19 @@ export function usageCapOf(cap: number | undefined, fallback: number): number {
 function usageError(why: string): SkillError {
   return new SkillError('INVALID_INPUT', `A usage entry was refused: ${why}.`);
 }
+
+/**
+ * One usage entry per activated skill of a turn, with the outcome the app
+ * reports: what `recordUsage` takes.
+ *
+ * @example
+ * ```ts
+ * const activations = loader.activate(turn)
+ * // … the agent runs, the app learns how it went …
+ * await store.recordUsage(ns, usageOfActivations(activations, 'success'))
+ * await store.recordUsage(ns, { name: 'researcher', kind: 'delegation', reason: 'mention', outcome: 'failure' })
+ * ```
+ */
+export function usageOfActivations(activations: readonly { readonly skill: { readonly name: string }; readonly reason: string }[], outcome?: string): UsageInput[] {
+  return activations.map((a) => ({ name: a.skill.name, kind: 'activation' as const, reason: a.reason, ...(outcome === undefined ? {} : { outcome }) }));
+}

@@ -35,7 +35,7 @@ const ENTRIES: Record<string, { file: string; load: () => Promise<Record<string,
       'ARCHIVE_FORMAT', 'AUTHORING_LIMITS', 'Actor', 'ActorRecord', 'ArchivedFile', 'ArchivedRevision', 'ArchivedSkill', 'ArchivedUsage', 'AuditEntry', 'ChangeAction', 'DEFAULT_STORE_NAME', 'DEFAULT_USAGE_CAP',
       'Mutability', 'MutabilityPolicy', 'OpenSkillStoreOptions', 'Proposal', 'RESOURCE_FOLDERS', 'ResourceText', 'SKILLS_WRITE_GRANT', 'SkillWriteResult', 'WRITE_TOOL_IDS', 'WriteToolsOptions', 'writeTools', 'STORE_SCHEMA_VERSION', 'SkillArchive', 'SkillInput', 'SkillRevision', 'SkillState', 'SkillStore', 'SkillSummary',
       'StorageManagerLike', 'StorageReport', 'StoreChange', 'StoreItem', 'StoreLimits', 'StoreListener', 'StoreOptions', 'StoredSkill', 'UsageEntry', 'UsageInput', 'UsageKind', 'WriteOptions',
-      'WriteResult', 'createMemoryStore', 'openSkillStore',
+      'WriteResult', 'createMemoryStore', 'openSkillStore', 'usageOfActivations',
     ],
   },
   'satchel/vite': {

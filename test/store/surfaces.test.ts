@@ -5,7 +5,7 @@ import { runTool } from '../../src/agent/grants.js';
 import type { SkillTool } from '../../src/agent/tools.js';
 import { SkillLoader } from '../../src/loader/loader.js';
 import { surfaceNamespace } from '../../src/loader/surface.js';
-import { createMemoryStore, writeTools } from '../../src/store/index.js';
+import { createMemoryStore, usageOfActivations, writeTools } from '../../src/store/index.js';
 import { skillMd } from '../support/skill-md.js';
 
 const GRANTS = ['tool:skills.set', 'skills:write'];
@@ -41,6 +41,13 @@ describe('surfaces', () => {
     }
     // Org skills stay shared by every surface.
     for (const loader of [root, legal, finance]) expect(loader.getByName('expense-policy')?.source).toBe('org');
+
+    // The subagent's usage profile lives in its own namespace too.
+    const legalNs = surfaceNamespace('acme', 'ann', 'legal');
+    await store.recordUsage(legalNs, usageOfActivations(legal.activate(turn), 'success'));
+    await store.recordUsage(legalNs, { name: 'contract-review', kind: 'delegation', outcome: 'failure' });
+    expect((await store.usage(legalNs, 'contract-review')).map((u) => [u.kind, u.reason, u.outcome])).toEqual([['activation', 'search', 'success'], ['delegation', undefined, 'failure']]);
+    expect(await store.usage(surfaceNamespace('acme', 'ann'))).toEqual([]);
 
     // A later run of the subagent: a fresh loader over the same store.
     const later = new SkillLoader({ store, surface: 'legal' });
