@@ -22,7 +22,8 @@ export { writeTools, SKILLS_WRITE_GRANT, WRITE_TOOL_IDS, type ResourceText, type
 export { AUTHORING_LIMITS, RESOURCE_FOLDERS } from './authoring.js';
 export { usageOfActivations } from './usage.js';
 export { STORE_SCHEMA_VERSION, DEFAULT_STORE_NAME } from './schema.js';
-export { ARCHIVE_FORMAT, DEFAULT_USAGE_CAP, type ArchivedUsage, type ArchivedFile, type ArchivedRevision, type ArchivedSkill, type SkillArchive } from './types.js';
+export { DEFAULT_USAGE_CAP } from './evolution-types.js';
+export { ARCHIVE_FORMAT, type ArchivedUsage, type ArchivedFile, type ArchivedRevision, type ArchivedSkill, type SkillArchive } from './types.js';
 export type { StorageManagerLike } from './storage.js';
 export type {
   Actor,

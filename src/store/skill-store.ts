@@ -15,7 +15,8 @@ import { builtinRefusal, gateOf, resolveMutability } from './policy.js';
 import { applyProposal, proposalOf, proposalOfRecord, proposeChange, type Intended } from './proposals.js';
 import { auditEntryOf, corruptHead, itemOf, nsKey, nsOf, type Backend, type HeadRecord, type StoreTx } from './records.js';
 import { purgeSkill, putRevision, rollbackRevision, setState, type WriteContext, type WriteOutcome } from './revisions.js';
-import { DEFAULT_USAGE_CAP, type Actor, type SkillStore, type StoreChange, type StoreItem, type StoreOptions, type WriteOptions, type WriteResult } from './types.js';
+import { DEFAULT_USAGE_CAP } from './evolution-types.js';
+import type { Actor, SkillStore, StoreChange, StoreItem, StoreOptions, WriteOptions, WriteResult } from './types.js';
 import { archivedUsageOf, usageCapOf, usageEntryOf, usageRecordOf } from './usage.js';
 import { prepareSkill, storeLimits, type PreparedSkill } from './validate.js';
 

@@ -5,6 +5,9 @@
  */
 import type { Diagnostic } from '../format/diagnostics.js';
 import type { SkillLimits } from '../format/types.js';
+import type { ArchivedUsage, Mutability, MutabilityPolicy, UsageEntry, UsageInput } from './evolution-types.js';
+
+export type { ArchivedUsage, Mutability, MutabilityPolicy, UsageEntry, UsageInput, UsageKind } from './evolution-types.js';
 
 /** A skill as `put` takes it: SKILL.md text, or a folder as relative paths to text or bytes (`SKILL.md` among them). */
 export type SkillInput = string | Readonly<Record<string, string | Uint8Array>>;
@@ -138,16 +141,6 @@ export interface StorageReport {
 /** The per-skill limits a write is checked against (defaults: the loader's). */
 export type StoreLimits = Pick<SkillLimits, 'maxFilesPerSkill' | 'maxFileBytes' | 'maxNesting'>;
 
-/**
- * How the store treats agent-made changes (`actor: 'agent'`): `autonomous` applies them,
- * `approval-gated` keeps them as proposals until a person approves, `disabled` refuses them;
- * `static` is the seed's shorthand for `disabled`. A person's changes are never gated.
- */
-export type Mutability = 'autonomous' | 'approval-gated' | 'disabled' | 'static';
-
-/** The policy as a store holds it (`static` resolved to `disabled`). */
-export type MutabilityPolicy = Exclude<Mutability, 'static'>;
-
 /** A pending agent change, kept apart from the active skill until `approve` or `reject`. */
 export interface Proposal {
   readonly id: string;
@@ -167,38 +160,6 @@ export interface Proposal {
   /** When it was proposed, ISO 8601. */
   readonly createdAt: string;
 }
-
-/** What one usage entry records: an activation of a skill, or a delegated run of it. */
-export type UsageKind = 'activation' | 'delegation';
-
-/** A usage entry as the app reports it (see `recordUsage`). */
-export interface UsageInput {
-  /** The skill's name: the profile is keyed by it. */
-  readonly name: string;
-  /** Default `activation`. */
-  readonly kind?: UsageKind;
-  /** Why it activated: an activation reason (`mention`, `intent`, `search`) or the app's own words. */
-  readonly reason?: string;
-  /** The outcome the app reports, e.g. `success` or `failure` (what a usage prior counts). */
-  readonly outcome?: string;
-  /** When, ISO 8601 (default now). */
-  readonly at?: string;
-}
-
-/** One entry of the usage profile. */
-export interface UsageEntry {
-  /** Position in the store's usage log, increasing. */
-  readonly seq: number;
-  readonly namespace: readonly string[];
-  readonly name: string;
-  readonly kind: UsageKind;
-  readonly at: string;
-  readonly reason?: string;
-  readonly outcome?: string;
-}
-
-/** Entries kept per namespace unless `usageCap` says otherwise; older ones are dropped first. */
-export const DEFAULT_USAGE_CAP = 1000;
 
 /** Options both stores take. */
 export interface StoreOptions {
@@ -292,9 +253,6 @@ export interface ArchivedSkill {
   readonly createdAt: string;
   readonly revisions: readonly ArchivedRevision[];
 }
-
-/** A usage entry in an archive. */
-export type ArchivedUsage = Omit<UsageEntry, 'seq' | 'namespace'>;
 
 /** A namespace exported by `exportArchive`. */
 export interface SkillArchive {
