@@ -51,6 +51,8 @@ export interface AuditRecord {
   readonly from?: number;
   readonly actor: ActorRecord;
   readonly at: string;
+  /** For an approved proposal: who approved it. */
+  readonly approvedBy?: ActorRecord;
 }
 
 /** A pending agent change as stored (see `Proposal`). */

@@ -139,13 +139,13 @@ export function buildSkillStore(backend: Backend, options: BuildOptions = {}): S
       const ns = nsKey(checkNamespace(namespace));
       return (await run('a read', () => backend.read((tx) => tx.proposals(ns)))).map(proposalOfRecord);
     },
-    async approve(id) {
+    async approve(id, o = {}) {
       const record = await run('a read', () => backend.read((tx) => proposalOf(tx, id)));
       const namespace = nsOf(record.ns);
       // Validated again: limits or builtin names may have changed since it was proposed.
       const prepared: PreparedSkill | undefined = record.text === undefined ? undefined : prepareSkill({ 'SKILL.md': record.text, ...record.files }, limits, namespace.join('/'));
       if (record.action !== 'archive' && record.action !== 'purge') refuseReserved(record.name, 'approval');
-      const ctx: WriteContext = { ns: record.ns, actor: record.actor, at: new Date().toISOString() };
+      const ctx: WriteContext = { ns: record.ns, actor: record.actor, at: new Date().toISOString(), approvedBy: actorRecord(o.actor) };
       return commit(namespace, `approval of proposal ${id}`, (tx) => applyProposal(tx, ctx, id, prepared));
     },
     async reject(id) {

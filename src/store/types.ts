@@ -98,6 +98,8 @@ export interface AuditEntry {
   readonly actor: ActorRecord;
   /** ISO 8601. */
   readonly at: string;
+  /** For an agent's change applied by approval: who approved it. */
+  readonly approvedBy?: ActorRecord;
 }
 
 /** An item of `search`, in the shape of LangGraph's store items; `value` is what `storeSource` reads. */
@@ -211,7 +213,7 @@ export interface SkillStore {
   /** Pending agent changes of `namespace`, oldest first. */
   proposals(namespace: readonly string[]): Promise<Proposal[]>;
   /** Applies a proposal as the agent's change (history and audit record it); `NOT_FOUND`, `CONFLICT` when the skill moved past its base. */
-  approve(id: string): Promise<WriteResult>;
+  approve(id: string, options?: { readonly actor?: Actor }): Promise<WriteResult>;
   /** Drops a proposal; nothing enters history or audit. `NOT_FOUND` when there is none. */
   reject(id: string): Promise<void>;
   /** Appends usage entries (activations, delegated runs) to the namespace's profile, dropping the oldest past the cap. */

@@ -47,10 +47,10 @@ export function describeEvolutionContract(label: string, make: StoreFactory): vo
       expect(proposal?.diff).toContain('--- a/meeting-notes/SKILL.md');
       expect(proposal?.diff).toContain('+Name an owner for each.');
       expect(await store.proposals(['acme', 'skills'])).toEqual([]);
-      const approved = await store.approve(proposed.proposal as string);
+      const approved = await store.approve(proposed.proposal as string, { actor: { kind: 'person', id: 'ann' } });
       expect(approved).toMatchObject({ name: 'meeting-notes', revision: 2 });
       expect((await store.get(USER, 'meeting-notes'))?.text).toBe(notesV2);
-      expect((await store.auditLog(USER)).map((e) => [e.action, e.revision, e.actor.kind])).toEqual([['put', 1, 'person'], ['put', 2, 'agent']]);
+      expect((await store.auditLog(USER)).map((e) => [e.action, e.revision, e.actor.kind, e.approvedBy])).toEqual([['put', 1, 'person', undefined], ['put', 2, 'agent', { kind: 'person', id: 'ann' }]]);
       expect(changes.map((c) => c.revision)).toEqual([1, 2]);
       expect(await store.proposals(USER)).toEqual([]);
       expect(await codeOf(store.approve(proposed.proposal as string))).toBe('NOT_FOUND');
