@@ -32,10 +32,12 @@ function newId(): string {
  * Stores `intended` as a proposal against the current head (read in the
  * same transaction, so the base revision is exact).
  */
-export async function proposeChange(tx: StoreTx, ctx: WriteContext, intended: Intended): Promise<{ record: ProposalRecord; result: WriteResult }> {
+export async function proposeChange(tx: StoreTx, ctx: WriteContext, intended: Intended): Promise<{ record?: ProposalRecord; result: WriteResult }> {
   const head = await tx.head(ctx.ns, intended.name);
   const live = head && head.state !== 'purged' ? head : undefined;
   if (intended.action !== 'put' && !live) throw new SkillError('NOT_FOUND', `The store holds no skill named "${intended.name}" in this namespace.`);
+  // A change that would change nothing is no proposal, as an identical applied write is no revision.
+  if (live && changesNothing(live, intended)) return { result: { name: live.name, revision: live.revision, digest: live.digest } };
   const before = live ? { text: live.text, files: live.files } : { text: '', files: {} };
   const after = intended.action === 'purge' ? { text: '', files: {} } : (intended.after ?? before);
   const record: ProposalRecord = {
@@ -52,6 +54,12 @@ export async function proposeChange(tx: StoreTx, ctx: WriteContext, intended: In
   };
   await tx.putProposal(record);
   return { record, result: { name: intended.name, revision: live?.revision ?? 0, digest: live?.digest ?? '', proposal: record.id } };
+}
+
+function changesNothing(head: HeadRecord, intended: Intended): boolean {
+  if (intended.action === 'archive') return head.state === 'archived';
+  if (intended.action === 'restore') return head.state === 'active';
+  return intended.action !== 'purge' && head.state === 'active' && head.digest === intended.after?.digest;
 }
 
 /** The proposal `id`, or `NOT_FOUND`. */

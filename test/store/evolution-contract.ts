@@ -47,6 +47,9 @@ export function describeEvolutionContract(label: string, make: StoreFactory): vo
       expect(proposal?.diff).toContain('--- a/meeting-notes/SKILL.md');
       expect(proposal?.diff).toContain('+Name an owner for each.');
       expect(await store.proposals(['acme', 'skills'])).toEqual([]);
+      // Proposing what is already active is no proposal.
+      expect((await store.put(USER, notes, { actor: 'agent' })).proposal).toBeUndefined();
+      expect(await store.proposals(USER)).toHaveLength(1);
       const approved = await store.approve(proposed.proposal as string, { actor: { kind: 'person', id: 'ann' } });
       expect(approved).toMatchObject({ name: 'meeting-notes', revision: 2 });
       expect((await store.get(USER, 'meeting-notes'))?.text).toBe(notesV2);
