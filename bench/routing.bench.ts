@@ -16,6 +16,7 @@ import { DEFAULT_ACTIVATION_OPTIONS } from '../src/routing/activation.js';
 import { loadRoutingSet, readRoutingSet, type LoadedSet } from './routing-data.js';
 import { activationStatsOf, rankAll, rankingStats, type ActivationStats, type RankingStats } from './routing-eval.js';
 import { runSweep } from './routing-sweep.js';
+import { runUsageBench, type UsageReport } from './routing-usage.js';
 import { median, round } from './stats.js';
 
 /** Options of {@link runRoutingBench}. */
@@ -26,6 +27,8 @@ export interface RoutingBenchOptions {
   rounds?: number;
   /** Also measure the tuning choices (slower). */
   sweep?: boolean;
+  /** Also measure the usage prior with a simulated outcome stream (default true). */
+  usage?: boolean;
   /** Output line writer (default `console.log`). */
   log?: (line: string) => void;
 }
@@ -56,7 +59,7 @@ export function defaultRoutingFiles(root: string): string[] {
 }
 
 /** Runs the bench over each file; prints one JSON report per set. */
-export async function runRoutingBench(options: RoutingBenchOptions = {}): Promise<{ sets: SetReport[]; sweep?: unknown }> {
+export async function runRoutingBench(options: RoutingBenchOptions = {}): Promise<{ sets: SetReport[]; usage?: UsageReport[]; sweep?: unknown }> {
   const log = options.log ?? console.log;
   const root = process.env['SATCHEL_ROOT'] ?? process.cwd();
   const files = options.files?.length ? options.files : defaultRoutingFiles(root);
@@ -67,8 +70,10 @@ export async function runRoutingBench(options: RoutingBenchOptions = {}): Promis
     log(JSON.stringify(report));
     sets.push(report);
   }
-  if (!options.sweep) return { sets };
-  return { sets, sweep: await runSweep(files.map(readRoutingSet), log) };
+  const usage = options.usage === false ? undefined : await runUsageBench(files, log);
+  const withUsage = usage ? { sets, usage } : { sets };
+  if (!options.sweep) return withUsage;
+  return { ...withUsage, sweep: await runSweep(files.map(readRoutingSet), log) };
 }
 
 function measureSet(loaded: LoadedSet, rounds: number): SetReport {

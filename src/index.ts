@@ -60,6 +60,8 @@ export { memoryRemoteCache, type RemoteCache } from './sources/remote/remote-cac
 // ── Loader: tiers, precedence and lookups ───────────────────────────────────────────────────────────────────
 export { SkillLoader, type LoadOptions, type LoadProgress, type LoaderLimits, type LoaderRoutingOptions, type RoutedSkill, type SkillLoaderOptions } from './loader/loader.js';
 export type { SubagentSpec } from './loader/subagent.js';
+export { surfaceNamespace } from './loader/surface.js';
+export { usagePrior, DEFAULT_USAGE_PRIOR_WEIGHT, type SkillPrior, type UsageOutcome, type UsagePrior, type UsagePriorOptions } from './routing/usage-prior.js';
 export type { LoaderChange, ObservableStore, StoreChangeLike } from './loader/live.js';
 
 // ── Routing: which skills a turn activates ──────────────────────────────────────────────────────────────────
@@ -83,7 +85,7 @@ export type { ActivationOptions, ActivationReason, SkillActivation, Turn } from 
 export { defineSkill, type SkillDefinition } from './agent/define-skill.js';
 export { createSkillSet, type SkillSet } from './agent/skill-set.js';
 export type { CatalogOptions, CatalogTurn } from './agent/catalog.js';
-export type { JsonSchema, ListedFile, LoadedSkill, ReadFileResult, SkillTool } from './agent/tools.js';
+export type { JsonSchema, ListedFile, LoadedSkill, ReadFileResult, SkillTool, ToolEffects } from './agent/tools.js';
 export { SKILLS_LOAD, SKILLS_READ, SKILLS_READ_GRANT, SKILLS_PERMISSIONS, SKILLS_LIST, SKILLS_GREP, SKILLS_FILE_PERMISSIONS } from './agent/tool-names.js';
 export { type ListFilesResult } from './agent/file-tools.js';
 export { GREP_LIMITS, type GrepMatch, type GrepResult } from './agent/grep.js';

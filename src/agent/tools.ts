@@ -19,22 +19,29 @@ import { bundleOf, canonicalSkillPath } from './skill-paths.js';
 export type JsonSchema = Readonly<Record<string, unknown>>;
 
 /**
+ * What running a tool changes: `none` for the read-only skill tools,
+ * `write` for the store's write tools (they change stored skills, or
+ * propose a change, under the store's mutability policy).
+ */
+export type ToolEffects = 'none' | 'write';
+
+/**
  * A tool in the shape agent runtimes take: an id, a description and an
  * input schema for the model; effects, cost, version and grants for the
  * runtime; `run` to call it.
  */
 export interface SkillTool<Output = unknown> {
-  /** `skills.load` or `skills.read`. */
+  /** `skills.load`, `skills.read`, or a write tool's id (`skills.set`, …). */
   readonly id: string;
   /** What the tool does, for the model. */
   readonly description: string;
   /** JSON Schema of the input. */
   readonly inputSchema: JsonSchema;
-  /** Read-only: the tools change nothing. */
-  readonly effects: 'none';
+  /** `none` for read-only tools; `write` for tools that change stored skills. */
+  readonly effects: ToolEffects;
   /** Free to call. */
   readonly cost: 0;
-  /** The digest of the skills the tool serves; changes whenever a skill does. */
+  /** Read tools: the digest of the skills they serve, changing whenever a skill does. Write tools: the version of their rules. */
   readonly version: string;
   /** Grants a runtime must allow before running it (see `checkGrants`). */
   readonly grants: readonly string[];

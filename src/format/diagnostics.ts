@@ -104,6 +104,10 @@ export const DIAGNOSTIC_RULES = {
   'invalid-archive': rule('error', 'error', 'A remote skill archive cannot be unpacked (truncated, corrupt, unknown kind, or an entry that is neither file nor folder); the skill is skipped.', 'Publish the skill again as a `.tar.gz` or `.zip` of regular files.'),
   'unverified-remote': rule('warning', 'warning', 'A legacy (0.1.0) remote index publishes no digests: its files cannot be verified, only fetched from trusted origins.', 'Publish a 0.2.0 index (`satchel publish`) so every artifact carries a digest.'),
   'remote-offline': rule('warning', 'warning', 'The remote index could not be fetched; the last verified set held in the cache was loaded instead.', 'Check the network or the index URL; nothing to do if you are offline on purpose.'),
+  // Evolution
+  'body-missing': rule('error', 'error', 'A stored skill must have a non-empty instruction body after its front matter; the store refuses a write without one.', 'Write the instructions below the closing `---` line.'),
+  'resource-write-ignored': rule('error', 'error', 'A runtime write targeted a builtin (checked-in) skill or one of its resources, or tried to take a builtin skill\'s name; it was refused.', 'Change a checked-in skill in source and redeploy it; give a learned skill another name.'),
+  'authoring-limit': rule('error', 'error', 'An agent write broke an authoring rule of the write tools (a length, a resource folder, a section name, a direct body write to a structured skill); nothing was written.', 'Follow the rule and the numbers the message gives, then call the tool again.'),
 } as const satisfies Record<string, DiagnosticRule>;
 
 /** Kebab-case rule id of a {@link Diagnostic}. */

@@ -8,6 +8,7 @@
 import { isSkillError } from '../format/errors.js';
 import type { ResolvedLimits, Skill, SkillSourceKind } from '../format/types.js';
 import { storeSource, type SkillStoreItem, type SkillStoreLike } from '../sources/store.js';
+import { surfaceNamespace } from './surface.js';
 import { readTier } from './tier.js';
 
 /** A change as a store emits it: the skill's namespace and name, and its item when it is (still) searchable. */
@@ -64,9 +65,9 @@ export interface Watched {
 }
 
 /** The store namespaces `loadAll(orgId, userId)` reads, or none without an org. */
-export function watchedOf(orgId: string | undefined, userId: string | undefined): Watched | undefined {
+export function watchedOf(orgId: string | undefined, userId: string | undefined, surface?: string): Watched | undefined {
   if (orgId === undefined) return undefined;
-  return { org: [orgId, 'skills'], ...(userId === undefined ? {} : { user: [orgId, userId, 'skills'] }) };
+  return { org: [orgId, 'skills'], ...(userId === undefined ? {} : { user: surfaceNamespace(orgId, userId, surface) }) };
 }
 
 /** Keeps a loader in step with its store between loads. */

@@ -11,6 +11,7 @@ import { DEFAULT_PER_NAMESPACE, storeSource, type SkillStoreLike } from '../sour
 import type { Cache } from './cache.js';
 import { listSafely, Merge, sourceName } from './merge.js';
 import type { SubagentSpec } from './subagent.js';
+import { surfaceNamespace } from './surface.js';
 import { LoadBudget, readTierInSlices, type Tier, type TierResult } from './tier.js';
 
 /** Progress of a load, reported after each source. */
@@ -74,7 +75,8 @@ export async function loadTiers(plan: LoadPlan): Promise<Cache> {
 
 /**
  * The tiers of a load: the builtin sources, then the org namespace of the store when an org id is given, then the
- * remote sources (org tier, whatever the ids), then the user namespace when both ids are given.
+ * remote sources (org tier, whatever the ids), then the user namespace when both ids are given (a subagent
+ * surface's own namespace in place of the root agent's, see surface.ts).
  */
 export function tiersOf(
   builtin: SkillSource | readonly SkillSource[] | undefined,
@@ -83,13 +85,14 @@ export function tiersOf(
   orgId?: string,
   userId?: string,
   remote?: SkillSource | readonly SkillSource[],
+  surface?: string,
 ): Tier[] {
   const tiers: Tier[] = sourcesOf(builtin).map((source) => ({ kind: 'builtin' as const, source }));
   const options = { perNamespace: perNamespace ?? DEFAULT_PER_NAMESPACE };
   const withStore = store !== undefined && orgId !== undefined;
   if (withStore) tiers.push({ kind: 'org', source: storeSource(store, [orgId, 'skills'], options) });
   for (const source of sourcesOf(remote)) tiers.push({ kind: 'org', source });
-  if (withStore && userId !== undefined) tiers.push({ kind: 'user', source: storeSource(store, [orgId, userId, 'skills'], options) });
+  if (withStore && userId !== undefined) tiers.push({ kind: 'user', source: storeSource(store, surfaceNamespace(orgId, userId, surface), options) });
   return tiers;
 }
 

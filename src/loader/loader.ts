@@ -17,6 +17,7 @@ import type { SkillStoreLike } from '../sources/store.js';
 import type { SubagentSpec } from './subagent.js';
 import { LiveLink, watchedOf, type LoaderChange } from './live.js';
 import { SourceWatch } from './source-watch.js';
+import { checkSurface } from './surface.js';
 import type { RouteOptions, Router, RouterJSON, RouterOptions } from '../routing/router.js';
 import { LazyRouter } from './lazy-router.js';
 import { SKILLS_PERMISSIONS } from '../agent/tool-names.js';
@@ -42,6 +43,11 @@ export interface SkillLoaderOptions {
    * join the org tier after the org store, and load whatever the `orgId` (none needed).
    */
   remote?: SkillSource | readonly SkillSource[];
+  /**
+   * The agent surface this loader serves (a subagent's name): its user tier is then the surface's own
+   * namespace, `surfaceNamespace(orgId, userId, surface)`, instead of the root agent's. Default: the root agent.
+   */
+  surface?: string;
   /** Subagent specs, each loaded as a `manual` builtin skill unless its name is taken. */
   subagentSpecs?: readonly SubagentSpec[];
   /** Per-skill and per-load limits; see {@link LOADER_LIMITS} for defaults. */
@@ -112,6 +118,7 @@ export class SkillLoader {
     assertLimits(options.limits, ['perNamespace'], 'SkillLoader');
     assertLimits(options, ['sourceTimeoutMs'], 'SkillLoader');
     this.#timeoutMs = options.sourceTimeoutMs ?? DEFAULT_SOURCE_TIMEOUT_MS;
+    if (options.surface !== undefined) checkSurface(options.surface);
     const { index, ...routing } = options.routing ?? {};
     this.#router = new LazyRouter(routing, index);
     // A watched skill was parsed and checked by the same tier reading as a load: put as is, so it keeps its origin.
@@ -140,7 +147,7 @@ export class SkillLoader {
     } finally {
       // After a load, a store that emits changes is listened to for the namespaces it read.
       this.#watch.loadEnded(loaded ? tiersOf(this.#options.builtin, undefined, undefined) : undefined);
-      await this.#live.loadEnded(this.#options.store, loaded ? watchedOf(orgId, userId) : undefined);
+      await this.#live.loadEnded(this.#options.store, loaded ? watchedOf(orgId, userId, this.#options.surface) : undefined);
     }
   }
 
@@ -173,7 +180,7 @@ export class SkillLoader {
     throwIfAborted(signal);
     const { builtin, store, limits, subagentSpecs, remote } = this.#options;
     const cache = await loadTiers({
-      tiers: tiersOf(builtin, store, limits?.perNamespace, orgId, userId, remote),
+      tiers: tiersOf(builtin, store, limits?.perNamespace, orgId, userId, remote, this.#options.surface),
       subagentSpecs,
       limits: this.#limits,
       timeoutMs: options.sourceTimeoutMs ?? this.#timeoutMs,

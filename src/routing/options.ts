@@ -4,6 +4,7 @@
  * @module
  */
 import type { FeedbackOptions, RelatedOptions } from './feedback.js';
+import type { SkillPrior } from './usage-prior.js';
 import type { FieldWeights, RouterField } from './score.js';
 import { createTextPipeline, type TextPipeline, type TextPipelineOptions } from './text-pipeline.js';
 
@@ -31,6 +32,11 @@ export interface RouterOptions {
   exampleMatch?: { weight: number; lengthPower: number } | false;
   /** Exponent of the penalty on evidence for a profile heavier than the mean (0: none). */
   lengthNorm?: number;
+  /**
+   * Opt-in prior per skill, e.g. `usagePrior(await store.usage(ns))`: each routed score is multiplied by
+   * `prior.of(name)` (capped at 1) and the hits re-ranked. Off by default (`false`); see docs/evolution.md.
+   */
+  prior?: SkillPrior | false;
   /**
    * Measured variants that did not beat the defaults on the development sets (docs/routing.md): kept for
    * experiments on other skill sets and as hooks for an external stage (`related`, `termPrior`). They may change
@@ -73,6 +79,7 @@ export const DEFAULT_ROUTER_OPTIONS = {
   bm25Power: 1,
   termPrior: false as ((term: string) => number) | false,
   lengthNorm: 0.25,
+  prior: false as SkillPrior | false,
 };
 
 /** Options with every field present (the pipeline aside). */
@@ -81,7 +88,7 @@ export type ResolvedRouterOptions = typeof DEFAULT_ROUTER_OPTIONS;
 /** Fills unset options from {@link DEFAULT_ROUTER_OPTIONS}. */
 export function resolveRouterOptions(options: RouterOptions): ResolvedRouterOptions {
   const out: Record<string, unknown> = { ...DEFAULT_ROUTER_OPTIONS };
-  for (const key of ['fuzzy', 'prefix', 'inexactWeight', 'exampleShare', 'stopWordWeight', 'bm25', 'exampleMatch', 'lengthNorm'] as const) {
+  for (const key of ['fuzzy', 'prefix', 'inexactWeight', 'exampleShare', 'stopWordWeight', 'bm25', 'exampleMatch', 'lengthNorm', 'prior'] as const) {
     if (options[key] !== undefined) out[key] = options[key];
   }
   const experimental = options.experimental ?? {};

@@ -13,6 +13,7 @@ import { calibrate, evidence, idf, ROUTER_FIELDS, type RawHit, type RouterField,
 import { fieldWords, profileOfWords, type FieldWords } from './field-words.js';
 import type { TextPipeline } from './text-pipeline.js';
 import type { IntentHit, RouteHit, RouteOptions, RouterDocument, RouterJSON, SyncResult } from './types.js';
+import { withPrior } from './usage-prior.js';
 import type { Activation, Skill } from '../format/types.js';
 
 export { DEFAULT_ROUTER_OPTIONS, type RouterOptions } from './options.js';
@@ -140,7 +141,9 @@ export class Router {
   /** Ranks the skills for `text`, best first, with calibrated scores; no threshold. */
   route(text: string, options: RouteOptions = {}): RouteHit[] {
     const anyActivation = options.activation === 'any';
-    return this.#rank(text, (e) => anyActivation || e.activation === 'auto').slice(0, options.limit ?? 10);
+    const ranked = this.#rank(text, (e) => anyActivation || e.activation === 'auto');
+    const prior = this.#options.prior;
+    return (prior ? withPrior(ranked, prior) : ranked).slice(0, options.limit ?? 10);
   }
 
   /** Intent labels of the indexed skills that `text` matches, best first. */

@@ -27,6 +27,7 @@ export interface AuditFacts {
   readonly from?: number;
   readonly actor: ActorRecord;
   readonly at: string;
+  readonly approvedBy?: ActorRecord;
 }
 
 /** The record of one change, without its `seq` (the backend assigns it). */

@@ -8,8 +8,8 @@
 import { wrap, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import { SkillError } from '../format/errors.js';
 import { closedError, storeError } from './errors.js';
-import { type AuditRecord, type Backend, type HeadRecord, type RevisionRecord, type StoreTx } from './records.js';
-import { ALL_STORES, AUDIT, AUDIT_BY_NAMESPACE, AUDIT_BY_SKILL, DEFAULT_STORE_NAME, REVISIONS, SKILLS, STORE_SCHEMA_VERSION, upgradeSchema } from './schema.js';
+import { type AuditRecord, type Backend, type HeadRecord, type ProposalRecord, type RevisionRecord, type StoreTx, type UsageRecord } from './records.js';
+import { ALL_STORES, AUDIT, AUDIT_BY_NAMESPACE, AUDIT_BY_SKILL, BY_NAMESPACE, DEFAULT_STORE_NAME, PROPOSALS, REVISIONS, SKILLS, STORE_SCHEMA_VERSION, upgradeSchema, USAGE, USAGE_BY_SKILL } from './schema.js';
 import { buildSkillStore } from './skill-store.js';
 import { defaultStorageManager, requestPersistence, storageReport, type StorageManagerLike } from './storage.js';
 import { linkTabs } from './tabs.js';
@@ -140,6 +140,9 @@ function idbBackend(db: IDBPDatabase, manager: StorageManagerLike | undefined): 
   };
 }
 
+// Ids are random: order proposals by when they were made (ISO text sorts by time), then id.
+const byTime = (a: ProposalRecord, b: ProposalRecord): number => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.id < b.id ? -1 : 1);
+
 const skillRange = (ns: string): IDBKeyRange => IDBKeyRange.bound([ns], [ns, []]);
 const revisionRange = (ns: string, name: string): IDBKeyRange => IDBKeyRange.bound([ns, name], [ns, name, []]);
 
@@ -147,6 +150,8 @@ function idbTx(tx: IDBPTransaction<unknown, string[], IDBTransactionMode>): Stor
   const skills = tx.objectStore(SKILLS);
   const revisions = tx.objectStore(REVISIONS);
   const audit = tx.objectStore(AUDIT);
+  const proposals = tx.objectStore(PROPOSALS);
+  const usage = tx.objectStore(USAGE);
   return {
     head: async (ns, name) => (await skills.get([ns, name])) as HeadRecord | undefined,
     heads: async (ns) => (await skills.getAll(skillRange(ns))) as HeadRecord[],
@@ -157,5 +162,17 @@ function idbTx(tx: IDBPTransaction<unknown, string[], IDBTransactionMode>): Stor
     deleteRevisions: async (ns, name) => void (await revisions.delete!(revisionRange(ns, name))),
     appendAudit: async (entry) => void (await audit.add!(entry)),
     audit: async (ns, name) => (await (name === undefined ? audit.index(AUDIT_BY_NAMESPACE).getAll(ns) : audit.index(AUDIT_BY_SKILL).getAll([ns, name]))) as AuditRecord[],
+    proposal: async (id) => (await proposals.get(id)) as ProposalRecord | undefined,
+    proposals: async (ns) => ((await proposals.index(BY_NAMESPACE).getAll(ns)) as ProposalRecord[]).sort(byTime),
+    putProposal: async (record) => void (await proposals.put!(record)),
+    deleteProposal: async (id) => void (await proposals.delete!(id)),
+    appendUsage: async (record) => void (await usage.add!(record)),
+    usage: async (ns, name) => (await (name === undefined ? usage.index(BY_NAMESPACE).getAll(ns) : usage.index(USAGE_BY_SKILL).getAll([ns, name]))) as UsageRecord[],
+    async trimUsage(ns, keep) {
+      const index = usage.index(BY_NAMESPACE);
+      let excess = (await index.count(ns)) - keep;
+      // The index orders entries of one namespace by primary key: oldest first.
+      for (let cursor = excess > 0 ? await index.openCursor(ns) : null; cursor && excess > 0; cursor = await cursor.continue(), excess--) await cursor.delete!();
+    },
   };
 }

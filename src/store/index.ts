@@ -19,14 +19,21 @@
 export { openSkillStore, type OpenSkillStoreOptions } from './idb-store.js';
 export { createMemoryStore } from './memory-store.js';
 export { indexedDbRemoteCache, type IndexedDbRemoteCacheOptions } from './remote-cache.js';
+export { writeTools, SKILLS_WRITE_GRANT, WRITE_TOOL_IDS, type ResourceText, type SkillWriteResult, type WriteToolsOptions } from './write-tools.js';
+export { AUTHORING_LIMITS, RESOURCE_FOLDERS } from './authoring.js';
+export { usageOfActivations } from './usage.js';
 export { STORE_SCHEMA_VERSION, DEFAULT_STORE_NAME } from './schema.js';
-export { ARCHIVE_FORMAT, type ArchivedFile, type ArchivedRevision, type ArchivedSkill, type SkillArchive } from './types.js';
+export { DEFAULT_USAGE_CAP } from './evolution-types.js';
+export { ARCHIVE_FORMAT, type ArchivedUsage, type ArchivedFile, type ArchivedRevision, type ArchivedSkill, type SkillArchive } from './types.js';
 export type { StorageManagerLike } from './storage.js';
 export type {
   Actor,
   ActorRecord,
   AuditEntry,
   ChangeAction,
+  Mutability,
+  MutabilityPolicy,
+  Proposal,
   SkillInput,
   SkillRevision,
   SkillState,
@@ -39,6 +46,9 @@ export type {
   StoreListener,
   StoreOptions,
   StoredSkill,
+  UsageEntry,
+  UsageInput,
+  UsageKind,
   WriteOptions,
   WriteResult,
 } from './types.js';

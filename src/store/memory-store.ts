@@ -7,7 +7,7 @@
  */
 import { toBytes } from '../sources/inventory.js';
 import { closedError } from './errors.js';
-import type { AuditRecord, Backend, HeadRecord, RevisionRecord, StoreTx } from './records.js';
+import type { AuditRecord, Backend, HeadRecord, ProposalRecord, RevisionRecord, StoreTx, UsageRecord } from './records.js';
 import { buildSkillStore } from './skill-store.js';
 import type { SkillStore, StoreOptions } from './types.js';
 
@@ -15,6 +15,13 @@ interface State {
   heads: Map<string, HeadRecord>;
   revisions: Map<string, readonly RevisionRecord[]>;
   audit: AuditRecord[];
+  /** Proposals by id; `null` marks one a staged write deleted. */
+  proposals: Map<string, ProposalRecord | null>;
+  usage: UsageRecord[];
+  /** Usage seqs a staged write dropped. */
+  dropped: Set<number>;
+  /** Last usage seq given, as an auto-increment key (never reused). */
+  usageSeq: number;
 }
 
 const keyOf = (ns: string, name: string): string => `${ns}\u0000${name}`;
@@ -36,7 +43,7 @@ export function createMemoryStore(options: StoreOptions = {}): SkillStore {
 }
 
 function memoryBackend(): Backend {
-  const state: State = { heads: new Map(), revisions: new Map(), audit: [] };
+  const state: State = { heads: new Map(), revisions: new Map(), audit: [], proposals: new Map(), usage: [], dropped: new Set(), usageSeq: 0 };
   let closed = false;
   let queue: Promise<unknown> = Promise.resolve();
   const check = (): void => {
@@ -51,11 +58,17 @@ function memoryBackend(): Backend {
       // One write at a time: each sees the last one's result, as IndexedDB's read-write transactions do.
       const next = queue.then(async () => {
         check();
-        const stage: State = { heads: new Map(), revisions: new Map(), audit: [] };
+        const stage: State = { heads: new Map(), revisions: new Map(), audit: [], proposals: new Map(), usage: [], dropped: new Set(), usageSeq: state.usageSeq };
         const result = await fn(stagedTx(state, stage));
         for (const [k, v] of stage.heads) state.heads.set(k, v);
         for (const [k, v] of stage.revisions) state.revisions.set(k, v);
         state.audit.push(...stage.audit);
+        state.usage = [...state.usage, ...stage.usage].filter((u) => !stage.dropped.has(u.seq ?? 0));
+        state.usageSeq = stage.usageSeq;
+        for (const [k, v] of stage.proposals) {
+          if (v === null) state.proposals.delete(k);
+          else state.proposals.set(k, v);
+        }
         return result;
       });
       queue = next.catch(() => undefined);
@@ -79,6 +92,10 @@ function memoryBackend(): Backend {
 function stagedTx(state: State, stage: State | undefined): StoreTx {
   const head = (k: string): HeadRecord | undefined => stage?.heads.get(k) ?? state.heads.get(k);
   const revs = (k: string): readonly RevisionRecord[] => stage?.revisions.get(k) ?? state.revisions.get(k) ?? [];
+  const proposal = (id: string): ProposalRecord | undefined => {
+    const staged = stage?.proposals.get(id);
+    return staged === null ? undefined : (staged ?? state.proposals.get(id) ?? undefined);
+  };
   const writable = (): State => {
     if (!stage) throw new Error('read-only transaction');
     return stage;
@@ -116,6 +133,34 @@ function stagedTx(state: State, stage: State | undefined): StoreTx {
     },
     async audit(ns, name) {
       return structuredClone([...state.audit, ...(stage?.audit ?? [])].filter((e) => e.ns === ns && (name === undefined || e.name === name)));
+    },
+    async proposal(id) {
+      const p = proposal(id);
+      return p && structuredClone(p);
+    },
+    async proposals(ns) {
+      const ids = new Set([...state.proposals.keys(), ...(stage?.proposals.keys() ?? [])]);
+      const found = [...ids].map(proposal).filter((p): p is ProposalRecord => p !== undefined && p.ns === ns);
+      return structuredClone(found.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.id < b.id ? -1 : 1)));
+    },
+    async putProposal(record) {
+      writable().proposals.set(record.id, structuredClone(record));
+    },
+    async deleteProposal(id) {
+      writable().proposals.set(id, null);
+    },
+    async appendUsage(record) {
+      const s = writable();
+      s.usage.push({ ...structuredClone(record), seq: ++s.usageSeq });
+    },
+    async usage(ns, name) {
+      const all = [...state.usage, ...(stage?.usage ?? [])].filter((u) => !stage?.dropped.has(u.seq ?? 0));
+      return structuredClone(all.filter((u) => u.ns === ns && (name === undefined || u.name === name)));
+    },
+    async trimUsage(ns, keep) {
+      const s = writable();
+      const live = [...state.usage, ...s.usage].filter((u) => u.ns === ns && !s.dropped.has(u.seq ?? 0));
+      for (const u of live.slice(0, Math.max(0, live.length - keep))) s.dropped.add(u.seq ?? 0);
     },
   };
 }

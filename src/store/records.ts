@@ -51,6 +51,37 @@ export interface AuditRecord {
   readonly from?: number;
   readonly actor: ActorRecord;
   readonly at: string;
+  /** For an approved proposal: who approved it. */
+  readonly approvedBy?: ActorRecord;
+}
+
+/** A pending agent change as stored (see `Proposal`). */
+export interface ProposalRecord {
+  readonly id: string;
+  readonly ns: string;
+  readonly name: string;
+  readonly action: 'put' | 'rollback' | 'archive' | 'restore' | 'purge';
+  readonly actor: ActorRecord;
+  readonly at: string;
+  readonly baseRevision: number;
+  readonly diff: string;
+  /** The proposed content, for `put`. */
+  readonly text?: string;
+  readonly files?: FileMap;
+  readonly digest?: string;
+  /** For a rollback: the revision to copy. */
+  readonly from?: number;
+}
+
+/** A usage entry as stored (`seq` is given by the backend). */
+export interface UsageRecord {
+  readonly seq?: number;
+  readonly ns: string;
+  readonly name: string;
+  readonly kind: 'activation' | 'delegation';
+  readonly at: string;
+  readonly reason?: string;
+  readonly outcome?: string;
 }
 
 /**
@@ -68,6 +99,14 @@ export interface StoreTx {
   deleteRevisions(ns: string, name: string): Promise<void>;
   appendAudit(entry: AuditRecord): Promise<void>;
   audit(ns: string, name?: string): Promise<AuditRecord[]>;
+  proposal(id: string): Promise<ProposalRecord | undefined>;
+  proposals(ns: string): Promise<ProposalRecord[]>;
+  putProposal(record: ProposalRecord): Promise<void>;
+  deleteProposal(id: string): Promise<void>;
+  appendUsage(record: UsageRecord): Promise<void>;
+  usage(ns: string, name?: string): Promise<UsageRecord[]>;
+  /** Deletes the oldest entries of `ns` until at most `keep` remain. */
+  trimUsage(ns: string, keep: number): Promise<void>;
 }
 
 /** Where a store keeps its records: IndexedDB or memory. */

@@ -16,7 +16,12 @@ export interface WriteContext {
   readonly actor: ActorRecord;
   readonly at: string;
   readonly expectedRevision?: number | undefined;
+  /** For an approved proposal: who approved it (recorded in the audit entry). */
+  readonly approvedBy?: ActorRecord | undefined;
 }
+
+/** The audit fact of an approval, when the write is one. */
+const approval = (ctx: WriteContext): { approvedBy?: ActorRecord } => (ctx.approvedBy ? { approvedBy: ctx.approvedBy } : {});
 
 /** What a write did: the result for the caller and the head for the change event (none when nothing changed). */
 export interface WriteOutcome {
@@ -58,7 +63,7 @@ async function appendRevision(tx: StoreTx, ctx: WriteContext, content: Omit<Prep
   const next: HeadRecord = { ns: ctx.ns, name, revision, digest, state: 'active', text, files, createdAt, updatedAt: ctx.at };
   await tx.putRevision(record);
   await tx.putHead(next);
-  await tx.appendAudit(auditRecord({ ns: ctx.ns, name, action, revision, digest, actor: ctx.actor, at: ctx.at, ...(from === undefined ? {} : { from }) }));
+  await tx.appendAudit(auditRecord({ ns: ctx.ns, name, action, revision, digest, actor: ctx.actor, at: ctx.at, ...approval(ctx), ...(from === undefined ? {} : { from }) }));
   return { result: { name, revision, digest }, action, head: next };
 }
 
@@ -84,7 +89,7 @@ export async function setState(tx: StoreTx, ctx: WriteContext, name: string, sta
   if (head.state === state) return { result, action };
   const next: HeadRecord = { ...head, state, updatedAt: ctx.at };
   await tx.putHead(next);
-  await tx.appendAudit(auditRecord({ ns: ctx.ns, name, action, revision: head.revision, digest: head.digest, actor: ctx.actor, at: ctx.at }));
+  await tx.appendAudit(auditRecord({ ns: ctx.ns, name, action, revision: head.revision, digest: head.digest, actor: ctx.actor, at: ctx.at, ...approval(ctx) }));
   return { result, action, head: next };
 }
 
@@ -94,6 +99,6 @@ export async function purgeSkill(tx: StoreTx, ctx: WriteContext, name: string): 
   const next: HeadRecord = { ns: ctx.ns, name, revision: head.revision, digest: '', state: 'purged', text: '', files: {}, createdAt: head.createdAt, updatedAt: ctx.at };
   await tx.deleteRevisions(ctx.ns, name);
   await tx.putHead(next);
-  await tx.appendAudit(auditRecord({ ns: ctx.ns, name, action: 'purge', revision: head.revision, actor: ctx.actor, at: ctx.at }));
+  await tx.appendAudit(auditRecord({ ns: ctx.ns, name, action: 'purge', revision: head.revision, actor: ctx.actor, at: ctx.at, ...approval(ctx) }));
   return { result: { name, revision: head.revision, digest: '' }, action: 'purge', head: next };
 }

@@ -6,12 +6,14 @@
  *   `audit` (auto-increment key `seq`).
  * - v2: `audit` indexes `bySkill` (`[ns, name]`) and `byNamespace` (`ns`), so a
  *   skill's or a namespace's audit is read without scanning the whole log.
+ * - v3: `proposals` (approval-gated agent changes, key `id`, index `byNamespace`) and
+ *   `usage` (the usage profile, auto-increment key `seq`, indexes `bySkill` and `byNamespace`).
  * @module
  */
 import type { IDBPDatabase, IDBPTransaction } from 'idb';
 
 /** The schema version this code writes. */
-export const STORE_SCHEMA_VERSION = 2;
+export const STORE_SCHEMA_VERSION = 3;
 
 /** The database name when none is given. */
 export const DEFAULT_STORE_NAME = 'satchel-skills';
@@ -23,13 +25,22 @@ export const REVISIONS = 'revisions';
 /** Object store of the append-only audit log. */
 export const AUDIT = 'audit';
 
+/** Object store of pending agent changes (v3). */
+export const PROPOSALS = 'proposals';
+/** Object store of the usage profile (v3). */
+export const USAGE = 'usage';
+
 /** Every object store a store transaction spans. */
-export const ALL_STORES = [SKILLS, REVISIONS, AUDIT];
+export const ALL_STORES = [SKILLS, REVISIONS, AUDIT, PROPOSALS, USAGE];
 
 /** Audit index by `[ns, name]` (v2). */
 export const AUDIT_BY_SKILL = 'bySkill';
 /** Audit index by `ns` (v2). */
 export const AUDIT_BY_NAMESPACE = 'byNamespace';
+/** Index by `ns` of proposals and usage entries (v3). */
+export const BY_NAMESPACE = 'byNamespace';
+/** Usage index by `[ns, name]` (v3). */
+export const USAGE_BY_SKILL = 'bySkill';
 
 type UpgradeTx = IDBPTransaction<unknown, string[], 'versionchange'>;
 
@@ -44,6 +55,12 @@ const STEPS: Record<number, (db: IDBPDatabase, tx: UpgradeTx) => void> = {
     const audit = tx.objectStore(AUDIT);
     audit.createIndex(AUDIT_BY_SKILL, ['ns', 'name']);
     audit.createIndex(AUDIT_BY_NAMESPACE, 'ns');
+  },
+  3(db) {
+    db.createObjectStore(PROPOSALS, { keyPath: 'id' }).createIndex(BY_NAMESPACE, 'ns');
+    const usage = db.createObjectStore(USAGE, { keyPath: 'seq', autoIncrement: true });
+    usage.createIndex(USAGE_BY_SKILL, ['ns', 'name']);
+    usage.createIndex(BY_NAMESPACE, 'ns');
   },
 };
 

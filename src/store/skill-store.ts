@@ -10,10 +10,15 @@ import { actorRecord, auditRecord } from './audit.js';
 import { archivedSkill, archiveDigest, ARCHIVE_FORMAT, parseArchive, readArchive, type SkillArchive } from './archive.js';
 import { createChangeEmitter } from './events.js';
 import { storeError } from './errors.js';
-import { auditEntryOf, corruptHead, itemOf, nsKey, type Backend, type HeadRecord, type StoreTx } from './records.js';
+import { nameKey } from '../shared/names.js';
+import { builtinRefusal, gateOf, resolveMutability } from './policy.js';
+import { applyProposal, proposalOf, proposalOfRecord, proposeChange, type Intended } from './proposals.js';
+import { auditEntryOf, corruptHead, itemOf, nsKey, nsOf, type Backend, type HeadRecord, type StoreTx } from './records.js';
 import { purgeSkill, putRevision, rollbackRevision, setState, type WriteContext, type WriteOutcome } from './revisions.js';
+import { DEFAULT_USAGE_CAP } from './evolution-types.js';
 import type { Actor, SkillStore, StoreChange, StoreItem, StoreOptions, WriteOptions, WriteResult } from './types.js';
-import { prepareSkill, storeLimits } from './validate.js';
+import { archivedUsageOf, usageCapOf, usageEntryOf, usageRecordOf } from './usage.js';
+import { prepareSkill, storeLimits, type PreparedSkill } from './validate.js';
 
 /** Options of {@link buildSkillStore}. */
 export interface BuildOptions extends StoreOptions {
@@ -24,7 +29,10 @@ export interface BuildOptions extends StoreOptions {
 /** A store over `backend`, plus `deliver` for changes other connections made. */
 export function buildSkillStore(backend: Backend, options: BuildOptions = {}): SkillStore & { deliver(change: StoreChange): Promise<void> } {
   const limits = storeLimits(options.limits);
-  const reserved = new Set(options.reservedNames ?? []);
+  // Builtin names by identity (NFKC, case folded), so `PDF` cannot stand in for builtin `pdf`.
+  const reserved = new Set([...(options.reservedNames ?? [])].map(nameKey));
+  const mutability = resolveMutability(options.mutability);
+  const usageCap = usageCapOf(options.usageCap, DEFAULT_USAGE_CAP);
   const emitter = createChangeEmitter();
   const problems = new Map<string, Diagnostic[]>();
 
@@ -41,9 +49,15 @@ export function buildSkillStore(backend: Backend, options: BuildOptions = {}): S
     at: new Date().toISOString(),
     expectedRevision: o.expectedRevision,
   });
-  const refuseReserved = (name: string): void => {
-    if (reserved.has(name)) throw new SkillError('CONFLICT', `The name "${name}" belongs to a builtin skill; a stored skill cannot take it.`);
+  const refuseReserved = (name: string, what = 'write'): void => {
+    if (reserved.has(nameKey(name))) throw builtinRefusal(name, what);
   };
+  // An agent's change under `approval-gated`: kept as a proposal, no revision, no audit, no change event.
+  const propose = async (ctx: WriteContext, intended: Intended): Promise<WriteResult> => {
+    const { result } = await run(`proposal for "${intended.name}"`, () => backend.write((tx) => proposeChange(tx, ctx, intended)));
+    return result;
+  };
+  const gated = (ctx: WriteContext, what: string) => gateOf(mutability, ctx.actor, what);
   const commit = async (namespace: readonly string[], what: string, write: (tx: StoreTx) => Promise<WriteOutcome>): Promise<WriteResult> => {
     const outcome = await run(what, () => backend.write(write));
     if (outcome.head) {
@@ -74,8 +88,10 @@ export function buildSkillStore(backend: Backend, options: BuildOptions = {}): S
     },
     async put(namespace, skill, o = {}) {
       const ctx = context(namespace, o);
+      const gate = gated(ctx, 'put');
       const prepared = prepareSkill(skill, limits, namespace.join('/'));
-      refuseReserved(prepared.name);
+      refuseReserved(prepared.name, 'put');
+      if (gate === 'propose') return propose(ctx, { name: prepared.name, action: 'put', after: prepared });
       return commit(namespace, `put of "${prepared.name}"`, (tx) => putRevision(tx, ctx, prepared));
     },
     async get(namespace, name) {
@@ -97,22 +113,61 @@ export function buildSkillStore(backend: Backend, options: BuildOptions = {}): S
     },
     async rollback(namespace, name, revision, o = {}) {
       const ctx = context(namespace, o);
-      refuseReserved(name);
+      const gate = gated(ctx, 'rollback');
+      refuseReserved(name, 'rollback');
+      if (gate === 'propose') return proposeRollback(backend, run, ctx, name, revision);
       return commit(namespace, `rollback of "${name}"`, (tx) => rollbackRevision(tx, ctx, name, revision));
     },
     async archive(namespace, name, o = {}) {
       const ctx = context(namespace, o);
+      if (gated(ctx, 'archive') === 'propose') return propose(ctx, { name, action: 'archive' });
       return commit(namespace, `archive of "${name}"`, (tx) => setState(tx, ctx, name, 'archived'));
     },
     async restore(namespace, name, o = {}) {
       const ctx = context(namespace, o);
-      refuseReserved(name);
+      const gate = gated(ctx, 'restore');
+      refuseReserved(name, 'restore');
+      if (gate === 'propose') return propose(ctx, { name, action: 'restore' });
       return commit(namespace, `restore of "${name}"`, (tx) => setState(tx, ctx, name, 'active'));
     },
     async purge(namespace, name, o = {}) {
       const ctx = context(namespace, o.actor === undefined ? {} : { actor: o.actor });
+      if (gated(ctx, 'purge') === 'propose') return void (await propose(ctx, { name, action: 'purge' }));
       await commit(namespace, `purge of "${name}"`, (tx) => purgeSkill(tx, ctx, name));
     },
+    async proposals(namespace) {
+      const ns = nsKey(checkNamespace(namespace));
+      return (await run('a read', () => backend.read((tx) => tx.proposals(ns)))).map(proposalOfRecord);
+    },
+    async approve(id, o = {}) {
+      const record = await run('a read', () => backend.read((tx) => proposalOf(tx, id)));
+      const namespace = nsOf(record.ns);
+      // Validated again: limits or builtin names may have changed since it was proposed.
+      const prepared: PreparedSkill | undefined = record.text === undefined ? undefined : prepareSkill({ 'SKILL.md': record.text, ...record.files }, limits, namespace.join('/'));
+      if (record.action !== 'archive' && record.action !== 'purge') refuseReserved(record.name, 'approval');
+      const ctx: WriteContext = { ns: record.ns, actor: record.actor, at: new Date().toISOString(), approvedBy: actorRecord(o.actor) };
+      return commit(namespace, `approval of proposal ${id}`, (tx) => applyProposal(tx, ctx, id, prepared));
+    },
+    async reject(id) {
+      await run('a rejection', () => backend.write(async (tx) => tx.deleteProposal((await proposalOf(tx, id)).id)));
+    },
+    async recordUsage(namespace, entries) {
+      const ns = nsKey(checkNamespace(namespace));
+      const now = new Date().toISOString();
+      const records = (Array.isArray(entries) ? entries : [entries]).map((e: Parameters<typeof usageRecordOf>[0]) => usageRecordOf(e, ns, now));
+      await run('a usage record', () =>
+        backend.write(async (tx) => {
+          for (const r of records) await tx.appendUsage(r);
+          await tx.trimUsage(ns, usageCap);
+        }),
+      );
+    },
+    async usage(namespace, name) {
+      const ns = nsKey(checkNamespace(namespace));
+      return (await run('a read', () => backend.read((tx) => tx.usage(ns, name)))).map(usageEntryOf);
+    },
+    mutability,
+    isReserved: (name) => reserved.has(nameKey(name)),
     async auditLog(namespace, name) {
       const ns = nsKey(checkNamespace(namespace));
       const records = await run('a read', () => backend.read((tx) => tx.audit(ns, name)));
@@ -120,20 +175,24 @@ export function buildSkillStore(backend: Backend, options: BuildOptions = {}): S
     },
     async exportArchive(namespace) {
       const ns = nsKey(checkNamespace(namespace));
-      const skills = await run('an export', () =>
+      const { skills, usage } = await run('an export', () =>
         backend.read(async (tx) => {
           const heads = (await tx.heads(ns)).filter((h) => corruptHead(h) === undefined && h.state !== 'purged');
-          return Promise.all(heads.map(async (h) => archivedSkill(h, await tx.revisions(ns, h.name))));
+          return { skills: await Promise.all(heads.map(async (h) => archivedSkill(h, await tx.revisions(ns, h.name)))), usage: (await tx.usage(ns)).map(archivedUsageOf) };
         }),
       );
-      const archive: SkillArchive = { format: ARCHIVE_FORMAT, version: 1, namespace: [...namespace], exportedAt: new Date().toISOString(), digest: archiveDigest(skills), skills };
+      const archive: SkillArchive = { format: ARCHIVE_FORMAT, version: 1, namespace: [...namespace], exportedAt: new Date().toISOString(), digest: archiveDigest(skills), skills, ...(usage.length === 0 ? {} : { usage }) };
       return archive;
     },
     async importArchive(data, o = {}) {
-      return importInto(backend, { emitter, onLocalChange: options.onLocalChange, run, limits, refuseReserved }, data, o);
+      // An archive is many skills at once: an agent may import only where its changes apply unreviewed.
+      if (actorRecord(o.actor).kind === 'agent' && mutability !== 'autonomous') {
+        throw new SkillError('PERMISSION_DENIED', `An agent cannot import an archive under mutability "${mutability}"; a person must import it.`);
+      }
+      return importInto(backend, { emitter, onLocalChange: options.onLocalChange, run, limits, refuseReserved, usageCap }, data, o);
     },
     reserveNames(names) {
-      for (const name of names) reserved.add(name);
+      for (const name of names) reserved.add(nameKey(name));
     },
     on(type, listener) {
       if (type !== 'change') throw new SkillError('INVALID_INPUT', `The store emits only "change" events, not "${String(type)}".`);
@@ -154,6 +213,7 @@ interface ImportContext {
   readonly run: <T>(what: string, job: () => Promise<T>) => Promise<T>;
   readonly limits: ReturnType<typeof storeLimits>;
   readonly refuseReserved: (name: string) => void;
+  readonly usageCap: number;
 }
 
 async function importInto(backend: Backend, c: ImportContext, data: SkillArchive | string, o: { readonly namespace?: readonly string[]; readonly actor?: Actor }): Promise<WriteResult[]> {
@@ -164,6 +224,8 @@ async function importInto(backend: Backend, c: ImportContext, data: SkillArchive
   const ns = nsKey(checkNamespace(target));
   const skills = readArchive(archive, ns, c.limits, at);
   for (const s of skills) c.refuseReserved(s.head.name);
+  // Checked before the write, so a malformed usage entry refuses the archive whole.
+  const usage = (Array.isArray(archive.usage) ? archive.usage : []).map((u) => usageRecordOf(u, ns, at));
   await c.run('an import', () =>
     backend.write(async (tx) => {
       for (const { head } of skills) {
@@ -177,6 +239,8 @@ async function importInto(backend: Backend, c: ImportContext, data: SkillArchive
         await tx.putHead(head);
         await tx.appendAudit(auditRecord({ ns, name: head.name, action: 'import', revision: head.revision, digest: head.digest, actor, at }));
       }
+      for (const u of usage) await tx.appendUsage(u);
+      if (usage.length > 0) await tx.trimUsage(ns, c.usageCap);
     }),
   );
   for (const { head } of skills) {
@@ -185,6 +249,18 @@ async function importInto(backend: Backend, c: ImportContext, data: SkillArchive
     await c.emitter.emit(change);
   }
   return skills.map(({ head }) => ({ name: head.name, revision: head.revision, digest: head.digest }));
+}
+
+/** An agent's rollback under `approval-gated`: the old revision's content, proposed against the head. */
+async function proposeRollback(backend: Backend, run: <T>(what: string, job: () => Promise<T>) => Promise<T>, ctx: WriteContext, name: string, from: number): Promise<WriteResult> {
+  const { result } = await run(`proposal for "${name}"`, () =>
+    backend.write(async (tx) => {
+      const old = await tx.revision(ctx.ns, name, from);
+      if (!old) throw new SkillError('NOT_FOUND', `Skill "${name}" has no revision ${from}.`);
+      return proposeChange(tx, ctx, { name, action: 'rollback', after: { text: old.text, files: old.files, digest: old.digest }, from });
+    }),
+  );
+  return result;
 }
 
 function changeOf(outcome: WriteOutcome, namespace: readonly string[]): StoreChange {

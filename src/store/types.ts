@@ -5,6 +5,9 @@
  */
 import type { Diagnostic } from '../format/diagnostics.js';
 import type { SkillLimits } from '../format/types.js';
+import type { ArchivedUsage, Mutability, MutabilityPolicy, UsageEntry, UsageInput } from './evolution-types.js';
+
+export type { ArchivedUsage, Mutability, MutabilityPolicy, UsageEntry, UsageInput, UsageKind } from './evolution-types.js';
 
 /** A skill as `put` takes it: SKILL.md text, or a folder as relative paths to text or bytes (`SKILL.md` among them). */
 export type SkillInput = string | Readonly<Record<string, string | Uint8Array>>;
@@ -39,6 +42,11 @@ export interface WriteResult {
   readonly revision: number;
   /** The digest of that revision (`sha256:` + hex, as `Skill.digest`). */
   readonly digest: string;
+  /**
+   * Set when an agent's write was kept as a proposal (mutability `approval-gated`): its id for
+   * `approve` / `reject`. `revision` and `digest` are then still the active skill's (0 and `''` for a new one).
+   */
+  readonly proposal?: string;
 }
 
 /** The current state of one stored skill. */
@@ -90,6 +98,8 @@ export interface AuditEntry {
   readonly actor: ActorRecord;
   /** ISO 8601. */
   readonly at: string;
+  /** For an agent's change applied by approval: who approved it. */
+  readonly approvedBy?: ActorRecord;
 }
 
 /** An item of `search`, in the shape of LangGraph's store items; `value` is what `storeSource` reads. */
@@ -133,8 +143,32 @@ export interface StorageReport {
 /** The per-skill limits a write is checked against (defaults: the loader's). */
 export type StoreLimits = Pick<SkillLimits, 'maxFilesPerSkill' | 'maxFileBytes' | 'maxNesting'>;
 
+/** A pending agent change, kept apart from the active skill until `approve` or `reject`. */
+export interface Proposal {
+  readonly id: string;
+  readonly namespace: readonly string[];
+  readonly name: string;
+  /** What the change would do. */
+  readonly action: 'put' | 'rollback' | 'archive' | 'restore' | 'purge';
+  readonly actor: ActorRecord;
+  /** A unified diff (per file, `a/<name>/<path>` → `b/<name>/<path>`) against `baseRevision`; empty when only the state changes. */
+  readonly diff: string;
+  /** The revision the diff is against (0: the skill does not exist yet); approval fails with `CONFLICT` once the skill moved past it. */
+  readonly baseRevision: number;
+  /** The digest of the proposed content, for `put` and `rollback`. */
+  readonly digest?: string;
+  /** For a rollback: the revision that would be copied. */
+  readonly from?: number;
+  /** When it was proposed, ISO 8601. */
+  readonly createdAt: string;
+}
+
 /** Options both stores take. */
 export interface StoreOptions {
+  /** Most usage entries kept per namespace (default 1,000); the oldest go first. */
+  readonly usageCap?: number;
+  /** Policy for agent-made changes (default `autonomous`). */
+  readonly mutability?: Mutability;
   /** Names builtin skills hold: writes of these names fail with `CONFLICT`. */
   readonly reservedNames?: Iterable<string>;
   /** Per-skill limits checked before a write. */
@@ -172,6 +206,20 @@ export interface SkillStore {
   importArchive(data: SkillArchive | string, options?: { readonly namespace?: readonly string[]; readonly actor?: Actor }): Promise<WriteResult[]>;
   /** Adds names builtin skills hold; later writes of them fail with `CONFLICT`. */
   reserveNames(names: Iterable<string>): void;
+  /** True when a builtin skill holds `name` (same identity after NFKC and case folding): it is read-only here. */
+  isReserved(name: string): boolean;
+  /** The policy for agent-made changes, fixed when the store was opened. */
+  readonly mutability: MutabilityPolicy;
+  /** Pending agent changes of `namespace`, oldest first. */
+  proposals(namespace: readonly string[]): Promise<Proposal[]>;
+  /** Applies a proposal as the agent's change (history and audit record it); `NOT_FOUND`, `CONFLICT` when the skill moved past its base. */
+  approve(id: string, options?: { readonly actor?: Actor }): Promise<WriteResult>;
+  /** Drops a proposal; nothing enters history or audit. `NOT_FOUND` when there is none. */
+  reject(id: string): Promise<void>;
+  /** Appends usage entries (activations, delegated runs) to the namespace's profile, dropping the oldest past the cap. */
+  recordUsage(namespace: readonly string[], entries: UsageInput | readonly UsageInput[]): Promise<void>;
+  /** The usage profile of a namespace, or of one skill, oldest first. */
+  usage(namespace: readonly string[], name?: string): Promise<UsageEntry[]>;
   /** Subscribes to committed changes; returns the unsubscribe function. */
   on(type: 'change', listener: StoreListener): () => void;
   /** Usage, quota and whether storage is persistent. */
@@ -217,4 +265,6 @@ export interface SkillArchive {
   /** `sha256:` over every skill's name, state and revision digests. */
   readonly digest: string;
   readonly skills: readonly ArchivedSkill[];
+  /** The namespace's usage profile, oldest first (not covered by `digest`: it is a record of use, not content). */
+  readonly usage?: readonly ArchivedUsage[];
 }

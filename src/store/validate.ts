@@ -47,6 +47,11 @@ export function prepareSkill(input: SkillInput, limits: ResolvedLimits, where: s
     const first = parsed.errors[0];
     throw new SkillError('INVALID_SKILL', `The skill was refused: ${first ? `${first.code}: ${first.message}` : 'it does not parse'}`, { diagnostics: parsed.errors });
   }
+  // Every durable write holds front matter and a non-empty body (the md-first seed), whoever writes it.
+  if (skill.content.trim() === '') {
+    const diagnostic = createDiagnostic('body-missing', 'runtime', 'The skill has no instructions after its front matter.', `${where}/${SKILL_FILE}`);
+    throw new SkillError('INVALID_SKILL', 'The skill was refused: body-missing: it has no instructions after its front matter.', { diagnostics: [diagnostic] });
+  }
   // The name becomes the store key and the loader's folder: it must be a safe single segment.
   const reason = unsafePathReason(skill.name, 0);
   if (reason) throw new SkillError('UNSAFE_PATH', `The skill name \`${skill.name}\` cannot be a store key: ${reason}.`, { path: skill.name });

@@ -6,6 +6,7 @@ import { openSkillStore, STORE_SCHEMA_VERSION, type OpenSkillStoreOptions, type 
 import { codeOf, rejected } from '../support/errors.js';
 import { skillMd } from '../support/skill-md.js';
 import { V1_RECORDS, writeV1Database } from './fixtures/write-v1.js';
+import { V2_RECORDS, writeV2Database } from './fixtures/write-v2.js';
 import { rawAll, rawDelete, rawOpen, rawPut } from './raw-idb.js';
 
 /** The environment: an IndexedDB factory for each test (fresh or shared). */
@@ -131,11 +132,31 @@ export function describeIdbFailures(label: string, env: IdbEnvironment): void {
       // The v2 indexes cover the entries written under v1.
       expect((await store.auditLog(USER, 'meeting-notes')).map((e) => e.revision)).toEqual([1, 2]);
       expect((await store.auditLog(['acme', 'skills'])).map((e) => e.action)).toEqual(['put', 'archive']);
+      // The v3 object stores exist and start empty.
+      expect(await store.proposals(USER)).toEqual([]);
       expect(await store.put(USER, skillMd('meeting-notes', { body: 'Third.' }), { expectedRevision: 2 })).toMatchObject({ revision: 3 });
       store.close();
       const db = await rawOpen(factory, name);
       expect(db.version).toBe(STORE_SCHEMA_VERSION);
       expect((await rawAll(db, 'audit')).length).toBe(V1_RECORDS.audit.length + 1);
+      db.close();
+    });
+
+    it('opens a v2 database with the current code, nothing lost; proposals and usage work at once', async () => {
+      const { factory, name, open } = await setup({ mutability: 'approval-gated' });
+      (await writeV2Database(factory, name)).close();
+      const store = await open();
+      expect(await store.get(USER, 'meeting-notes')).toMatchObject({ revision: 2, digest: V2_RECORDS.skills[0]?.digest });
+      expect((await store.auditLog(USER, 'meeting-notes')).map((e) => e.revision)).toEqual([1, 2]);
+      const { proposal } = await store.put(USER, skillMd('meeting-notes', { body: 'Proposed.' }), { actor: 'agent' });
+      expect((await store.proposals(USER)).map((p) => p.id)).toEqual([proposal]);
+      await store.recordUsage(USER, { name: 'meeting-notes', outcome: 'success' });
+      expect(await store.usage(USER)).toHaveLength(1);
+      expect(await store.approve(proposal as string)).toMatchObject({ revision: 3 });
+      store.close();
+      const db = await rawOpen(factory, name);
+      expect([db.version, [...db.objectStoreNames].sort()]).toEqual([STORE_SCHEMA_VERSION, ['audit', 'proposals', 'revisions', 'skills', 'usage']]);
+      expect((await rawAll(db, 'audit')).length).toBe(V2_RECORDS.audit.length + 1);
       db.close();
     });
 

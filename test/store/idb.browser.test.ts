@@ -2,6 +2,7 @@
 import { afterAll } from 'vitest';
 import { openSkillStore } from '../../src/store/index.js';
 import { describeStoreContract } from './contract.js';
+import { describeEvolutionContract } from './evolution-contract.js';
 import { describeIdbFailures } from './failures.js';
 import { rawDelete } from './raw-idb.js';
 
@@ -13,6 +14,11 @@ afterAll(async () => {
 let n = 0;
 describeStoreContract('IndexedDB (Chromium)', (options) => {
   const name = `satchel-contract-${Date.now()}-${n++}`;
+  names.push(name);
+  return openSkillStore({ ...options, name, persist: false });
+});
+describeEvolutionContract('IndexedDB (Chromium)', (options) => {
+  const name = `satchel-evolution-${Date.now()}-${n++}`;
   names.push(name);
   return openSkillStore({ ...options, name, persist: false });
 });

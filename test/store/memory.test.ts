@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryStore, openSkillStore } from '../../src/store/index.js';
 import { rejected } from '../support/errors.js';
 import { describeStoreContract } from './contract.js';
+import { describeEvolutionContract } from './evolution-contract.js';
 
+describeEvolutionContract('memory', async (options) => createMemoryStore(options));
 describeStoreContract('memory', async (options) => createMemoryStore(options));
 
 describe('memory store', () => {

@@ -1,0 +1,51 @@
+/**
+ * The shapes of skill evolution that stand alone: the mutability policy
+ * and the usage profile's entries (proposals, which name an actor, stay
+ * with the store's other types).
+ * @module
+ */
+
+/**
+ * How the store treats agent-made changes (`actor: 'agent'`): `autonomous` applies them,
+ * `approval-gated` keeps them as proposals until a person approves, `disabled` refuses them;
+ * `static` is the seed's shorthand for `disabled`. A person's changes are never gated.
+ */
+export type Mutability = 'autonomous' | 'approval-gated' | 'disabled' | 'static';
+
+/** The policy as a store holds it (`static` resolved to `disabled`). */
+export type MutabilityPolicy = Exclude<Mutability, 'static'>;
+
+/** What one usage entry records: an activation of a skill, or a delegated run of it. */
+export type UsageKind = 'activation' | 'delegation';
+
+/** A usage entry as the app reports it (see `recordUsage`). */
+export interface UsageInput {
+  /** The skill's name: the profile is keyed by it. */
+  readonly name: string;
+  /** Default `activation`. */
+  readonly kind?: UsageKind;
+  /** Why it activated: an activation reason (`mention`, `intent`, `search`) or the app's own words. */
+  readonly reason?: string;
+  /** The outcome the app reports, e.g. `success` or `failure` (what a usage prior counts). */
+  readonly outcome?: string;
+  /** When, ISO 8601 (default now). */
+  readonly at?: string;
+}
+
+/** One entry of the usage profile. */
+export interface UsageEntry {
+  /** Position in the store's usage log, increasing. */
+  readonly seq: number;
+  readonly namespace: readonly string[];
+  readonly name: string;
+  readonly kind: UsageKind;
+  readonly at: string;
+  readonly reason?: string;
+  readonly outcome?: string;
+}
+
+/** Entries kept per namespace unless `usageCap` says otherwise; older ones are dropped first. */
+export const DEFAULT_USAGE_CAP = 1000;
+
+/** A usage entry in an archive. */
+export type ArchivedUsage = Omit<UsageEntry, 'seq' | 'namespace'>;
