@@ -23,10 +23,10 @@ import { SkillLoader } from '../src/loader/loader.js';
 import { directorySource, type DirectorySourceOptions } from '../src/node/directory-source.js';
 import { LOADER_LIMITS, type Skill } from '../src/format/types.js';
 import { generateSkills, type GeneratedSkill } from './generate.js';
-import { measureMemory, type ChildKind, type ChildMemory } from './loader-memory.js';
+import { measureMemory } from './loader-memory.js';
 import { printReport } from './loader-report.js';
 import type { LoadMeasureStats, LoaderBenchResult } from './loader-result.js';
-import { readTree, writeCorpus, type LoaderCorpus } from './loader-tree.js';
+import { readTree, writeCorpus } from './loader-tree.js';
 import { measure, median, medianOfRatios, round, schedule, startTimer, summarize, type Measure } from './stats.js';
 
 export type { LoadMeasureStats, LoaderBenchResult } from './loader-result.js';

@@ -65,10 +65,9 @@ export { usagePrior, DEFAULT_USAGE_PRIOR_WEIGHT, type SkillPrior, type UsageOutc
 export type { LoaderChange, ObservableStore, StoreChangeLike } from './loader/live.js';
 
 // ── Routing: which skills a turn activates ──────────────────────────────────────────────────────────────────
+export { createRouter, type CreateRouterOptions } from './routing/create-router.js';
 export {
-  createRouter,
   ROUTER_SCHEMA_VERSION,
-  type CreateRouterOptions,
   type IntentHit,
   type RouteHit,
   type RouteOptions,

@@ -6,7 +6,8 @@
  * first answer is the one an eager index would give.
  * @module
  */
-import { checkRouterJSON, createRouter, loadRouter, type Router, type RouterJSON, type RouterOptions } from '../routing/router.js';
+import { type Router, type RouterJSON, type RouterOptions } from '../routing/router.js';
+import { checkRouterJSON, createRouter, loadRouter } from '../routing/create-router.js';
 import type { Skill } from '../format/types.js';
 
 /** A router made on first use, synced with the latest loaded skills before each use. */

@@ -9,7 +9,7 @@
 import { createDiagnostic, DIAGNOSTIC_RULES, type Diagnostic } from '../format/diagnostics.js';
 import { isRecord } from '../format/field-values.js';
 import { isBytes } from '../sources/inventory.js';
-import type { SkillEntry, SkillFileInput, SourceListing } from '../sources/source.js';
+import type { SkillEntry, SkillFileInput } from '../sources/source.js';
 
 /**
  * A listing whose frame is checked: `entries` is a list, not yet checked

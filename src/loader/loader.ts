@@ -10,83 +10,22 @@ import type { Diagnostic } from '../format/diagnostics.js';
 import { SkillError, throwIfAborted } from '../format/errors.js';
 import { checkedSkill, withSkill, withoutSkill, type Cache } from './cache.js';
 import { agentView, loaderCatalog, readLoaderFile, routingRanking } from './agent.js';
-import { loadTiers, tiersOf, type LoadProgress } from './load.js';
+import { loadTiers, tiersOf } from './load.js';
 import { DEFAULT_SOURCE_TIMEOUT_MS } from './source-call.js';
-import type { SkillSource, SourceCallOptions } from '../sources/source.js';
-import type { SkillStoreLike } from '../sources/store.js';
-import type { SubagentSpec } from './subagent.js';
+import type { SourceCallOptions } from '../sources/source.js';
 import { LiveLink, watchedOf, type LoaderChange } from './live.js';
 import { SourceWatch } from './source-watch.js';
 import { checkSurface } from './surface.js';
-import type { RouteOptions, Router, RouterJSON, RouterOptions } from '../routing/router.js';
+import type { RouteOptions, Router } from '../routing/router.js';
 import { LazyRouter } from './lazy-router.js';
+import type { LoadOptions, RoutedSkill, SkillLoaderOptions } from './options.js';
 import { SKILLS_PERMISSIONS } from '../agent/tool-names.js';
 import type { SkillTool } from '../agent/tools.js';
-import { assertLimit, assertLimits, LOADER_LIMITS, resolveLimits, type ResolvedLimits, type Skill, type SkillLimits } from '../format/types.js';
+import { assertLimits, LOADER_LIMITS, resolveLimits, type ResolvedLimits, type Skill } from '../format/types.js';
 
 export type { LoadProgress } from './load.js';
 
-/** Limits of a loader: the shared limits plus the store's per-namespace cap. */
-export interface LoaderLimits extends SkillLimits {
-  /** Most skills read from one store namespace (default 50). */
-  perNamespace?: number;
-}
-
-/** Options of {@link SkillLoader}. */
-export interface SkillLoaderOptions {
-  /** Skills shipped with the app: a directory in Node, the Vite bundle in the browser. */
-  builtin?: SkillSource | readonly SkillSource[];
-  /** Org and user skills: anything with `search(namespace)` (LangGraph-style). */
-  store?: SkillStoreLike;
-  /**
-   * Remote sources (`remoteSource(indexUrl, …)`): an organisation's published skills, verified by digest. They
-   * join the org tier after the org store, and load whatever the `orgId` (none needed).
-   */
-  remote?: SkillSource | readonly SkillSource[];
-  /**
-   * The agent surface this loader serves (a subagent's name): its user tier is then the surface's own
-   * namespace, `surfaceNamespace(orgId, userId, surface)`, instead of the root agent's. Default: the root agent.
-   */
-  surface?: string;
-  /** Subagent specs, each loaded as a `manual` builtin skill unless its name is taken. */
-  subagentSpecs?: readonly SubagentSpec[];
-  /** Per-skill and per-load limits; see {@link LOADER_LIMITS} for defaults. */
-  limits?: LoaderLimits;
-  /** Routing: index tuning, activation thresholds, and an index built ahead of time. */
-  routing?: LoaderRoutingOptions;
-  /**
-   * Most milliseconds to wait for one source call (`list()` in a load, `read()` for a file) before it counts as
-   * failed (a `source-error` diagnostic; the other sources load). Default 30,000; `Infinity` waits for ever.
-   * A source's own `timeoutMs` property overrides it for that source.
-   */
-  sourceTimeoutMs?: number;
-}
-
-/** Routing options of a loader: the router's tuning and activation's thresholds (docs/routing.md). */
-export interface LoaderRoutingOptions extends RouterOptions, ActivationOptions {
-  /** An index serialised with `loader.router.toJSON()` (e.g. shipped with the builtin bundle): loads only re-index what changed. */
-  index?: RouterJSON;
-}
-
-/** A skill ranked for a turn by {@link SkillLoader.route}. */
-export interface RoutedSkill {
-  /** The skill. */
-  readonly skill: Skill;
-  /** Calibrated score, 0–1. */
-  readonly score: number;
-  /** Query terms that matched, after the text pipeline. */
-  readonly terms: readonly string[];
-}
-
-/** Options of {@link SkillLoader.loadAll}. */
-export interface LoadOptions {
-  /** Cancels the load; the previous cache stays. */
-  signal?: AbortSignal;
-  /** Called after each source is read. */
-  onProgress?: (progress: LoadProgress) => void;
-  /** This load's {@link SkillLoaderOptions.sourceTimeoutMs}. */
-  sourceTimeoutMs?: number;
-}
+export type { LoaderLimits, LoaderRoutingOptions, LoadOptions, RoutedSkill, SkillLoaderOptions } from './options.js';
 
 /**
  * Loads skills from every source into one cache.

@@ -3,7 +3,7 @@
  * @module
  */
 import { lstat, realpath } from 'node:fs/promises';
-import { basename, join, resolve, sep } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { SkillError, throwIfAborted } from '../format/errors.js';
 import { markNameFromFolder, type NameFromFolderOption, type SkillSource, type SourceCallOptions, type SourceListing } from '../sources/source.js';
 import { assertReadPath, notFound } from '../sources/inventory.js';

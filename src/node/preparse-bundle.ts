@@ -6,7 +6,7 @@
  * @module
  */
 import { readTier } from '../loader/tier.js';
-import { createRouter } from '../routing/router.js';
+import { createRouter } from '../routing/create-router.js';
 import { BUNDLE_PARSE_FORMAT, bundleSource, type SkillBundle, type SkillBundleEntry } from '../sources/bundle.js';
 import { LOADER_LIMITS, type Skill } from '../format/types.js';
 

@@ -5,7 +5,6 @@
  * @module
  */
 import MiniSearch, { type Options as MiniSearchOptions, type SearchOptions } from 'minisearch';
-import { SkillError } from '../format/errors.js';
 import { pipelineOf, resolveRouterOptions, type ResolvedRouterOptions, type RouterOptions } from './options.js';
 import { bestExampleEvidence, exampleTermsOf, lengthFactor, massOf } from './examples.js';
 import { feedbackTerms, relatedTerms } from './feedback.js';
@@ -240,56 +239,6 @@ export class Router {
       autoVacuum: false,
     };
   }
-}
-
-/** Options of {@link createRouter}: the tuning, and optionally a serialised index to start from. */
-export interface CreateRouterOptions extends RouterOptions {
-  /** An index from {@link Router.toJSON} (e.g. shipped with a builtin bundle); refused with `INVALID_INDEX` when it does not fit. */
-  index?: RouterJSON;
-}
-
-/**
- * A router: empty, or read back from a serialised index. The one way to make a router.
- *
- * @example
- * ```ts
- * const router = createRouter()
- * router.sync(skills)
- * const again = createRouter({ index: JSON.parse(JSON.stringify(router.toJSON())) })
- * ```
- */
-export function createRouter(options: CreateRouterOptions = {}): Router {
-  const { index, ...tuning } = options;
-  return index === undefined ? new Router(tuning) : loadRouter(index, tuning);
-}
-
-/**
- * A router read back from {@link Router.toJSON}. Refuses (`INVALID_INDEX`) a
- * different schema version or a pipeline of another language.
- */
-export function loadRouter(json: RouterJSON, options: RouterOptions = {}): Router {
-  const pipeline = checkRouterJSON(json, options);
-  try {
-    return new Router({ ...options, pipeline }, json);
-  } catch (e) {
-    throw new SkillError('INVALID_INDEX', `The routing index is malformed: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
-  }
-}
-
-/**
- * The checks {@link loadRouter} makes before reading the index, without
- * reading it: refuses (`INVALID_INDEX`) another schema version or language.
- * Returns the pipeline the options give.
- */
-export function checkRouterJSON(json: RouterJSON, options: RouterOptions = {}): TextPipeline {
-  const pipeline = pipelineOf(options);
-  if (json?.version !== ROUTER_SCHEMA_VERSION) {
-    throw new SkillError('INVALID_INDEX', `The routing index has schema version ${String(json?.version)}; this Satchel reads version ${ROUTER_SCHEMA_VERSION}.`);
-  }
-  if (json.language !== pipeline.language) {
-    throw new SkillError('INVALID_INDEX', `The routing index was built for language "${json.language}", the pipeline is "${pipeline.language}".`);
-  }
-  return pipeline;
 }
 
 function documentOf(skill: Skill): RouterDocument {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activateTurn, findMentions, searchHits, DEFAULT_ACTIVATION_OPTIONS } from '../../src/routing/activation.js';
-import { createRouter } from '../../src/routing/router.js';
+import { createRouter } from '../../src/routing/create-router.js';
 import type { Skill } from '../../src/format/types.js';
 import { demoSkills, skill } from './helpers.js';
 

@@ -2,7 +2,8 @@
 // and the on-by-default exampleMatch and lengthNorm: each does what its TSDoc says, and each can be seen to fail.
 import { describe, expect, it } from 'vitest';
 import { SkillLoader } from '../../src/loader/loader.js';
-import { createRouter, DEFAULT_ROUTER_OPTIONS, loadRouter, type Router, type RouterOptions } from '../../src/routing/router.js';
+import { DEFAULT_ROUTER_OPTIONS, type Router, type RouterOptions } from '../../src/routing/router.js';
+import { createRouter, loadRouter } from '../../src/routing/create-router.js';
 import { memorySource } from '../../src/sources/memory.js';
 import type { Skill } from '../../src/format/types.js';
 import { demoSkills, routingMd, skill } from './helpers.js';

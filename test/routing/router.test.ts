@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isSkillError } from '../../src/format/errors.js';
-import { createRouter, loadRouter, ROUTER_SCHEMA_VERSION, type Router, type RouterJSON } from '../../src/routing/router.js';
+import { ROUTER_SCHEMA_VERSION, type Router, type RouterJSON } from '../../src/routing/router.js';
+import { createRouter, loadRouter } from '../../src/routing/create-router.js';
 import type { Skill } from '../../src/format/types.js';
 import { demoSkills, skill } from './helpers.js';
 

@@ -1,6 +1,6 @@
 // The usage prior: success rates from a usage profile, centred, as an opt-in multiplier on routed scores.
 import { describe, expect, it } from 'vitest';
-import { createRouter } from '../../src/routing/router.js';
+import { createRouter } from '../../src/routing/create-router.js';
 import { usagePrior, withPrior } from '../../src/routing/usage-prior.js';
 import { thrown } from '../support/errors.js';
 import { skill } from './helpers.js';

@@ -1,7 +1,7 @@
 // remoteSource over a real HTTP server on 127.0.0.1: verified artifacts load; tampered, broken, hostile, moved,
 // missing and foreign ones are skipped with a diagnostic each, and the rest still load.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryRemoteCache, remoteSource, SkillLoader, memorySource, type SourceListing } from '../../../src/index.js';
+import { remoteSource, SkillLoader, memorySource, type SourceListing } from '../../../src/index.js';
 import { startServer, type TestServer } from '../../support/http-server.js';
 import { codeOf, thrown } from '../../support/errors.js';
 import { entry, indexOf, md, tarGz, tarGzWithLink, zip } from './fixtures.js';

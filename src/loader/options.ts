@@ -1,0 +1,73 @@
+/**
+ * The options of a `SkillLoader`, of its loads, and what its routing returns.
+ * @module
+ */
+import type { ActivationOptions } from '../routing/activation.js';
+import type { RouterJSON, RouterOptions } from '../routing/router.js';
+import type { SkillSource } from '../sources/source.js';
+import type { SkillStoreLike } from '../sources/store.js';
+import type { Skill, SkillLimits } from '../format/types.js';
+import type { LoadProgress } from './load.js';
+import type { SubagentSpec } from './subagent.js';
+
+/** Limits of a loader: the shared limits plus the store's per-namespace cap. */
+export interface LoaderLimits extends SkillLimits {
+  /** Most skills read from one store namespace (default 50). */
+  perNamespace?: number;
+}
+
+/** Options of {@link SkillLoader}. */
+export interface SkillLoaderOptions {
+  /** Skills shipped with the app: a directory in Node, the Vite bundle in the browser. */
+  builtin?: SkillSource | readonly SkillSource[];
+  /** Org and user skills: anything with `search(namespace)` (LangGraph-style). */
+  store?: SkillStoreLike;
+  /**
+   * Remote sources (`remoteSource(indexUrl, …)`): an organisation's published skills, verified by digest. They
+   * join the org tier after the org store, and load whatever the `orgId` (none needed).
+   */
+  remote?: SkillSource | readonly SkillSource[];
+  /**
+   * The agent surface this loader serves (a subagent's name): its user tier is then the surface's own
+   * namespace, `surfaceNamespace(orgId, userId, surface)`, instead of the root agent's. Default: the root agent.
+   */
+  surface?: string;
+  /** Subagent specs, each loaded as a `manual` builtin skill unless its name is taken. */
+  subagentSpecs?: readonly SubagentSpec[];
+  /** Per-skill and per-load limits; see {@link LOADER_LIMITS} for defaults. */
+  limits?: LoaderLimits;
+  /** Routing: index tuning, activation thresholds, and an index built ahead of time. */
+  routing?: LoaderRoutingOptions;
+  /**
+   * Most milliseconds to wait for one source call (`list()` in a load, `read()` for a file) before it counts as
+   * failed (a `source-error` diagnostic; the other sources load). Default 30,000; `Infinity` waits for ever.
+   * A source's own `timeoutMs` property overrides it for that source.
+   */
+  sourceTimeoutMs?: number;
+}
+
+/** Routing options of a loader: the router's tuning and activation's thresholds (docs/routing.md). */
+export interface LoaderRoutingOptions extends RouterOptions, ActivationOptions {
+  /** An index serialised with `loader.router.toJSON()` (e.g. shipped with the builtin bundle): loads only re-index what changed. */
+  index?: RouterJSON;
+}
+
+/** A skill ranked for a turn by {@link SkillLoader.route}. */
+export interface RoutedSkill {
+  /** The skill. */
+  readonly skill: Skill;
+  /** Calibrated score, 0–1. */
+  readonly score: number;
+  /** Query terms that matched, after the text pipeline. */
+  readonly terms: readonly string[];
+}
+
+/** Options of {@link SkillLoader.loadAll}. */
+export interface LoadOptions {
+  /** Cancels the load; the previous cache stays. */
+  signal?: AbortSignal;
+  /** Called after each source is read. */
+  onProgress?: (progress: LoadProgress) => void;
+  /** This load's {@link SkillLoaderOptions.sourceTimeoutMs}. */
+  sourceTimeoutMs?: number;
+}
