@@ -43,6 +43,7 @@ export {
   type SkillFile,
   type SkillLimits,
   type SkillSourceKind,
+  type SourceLimits,
   type ToolMode,
 } from './format/types.js';
 

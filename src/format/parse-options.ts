@@ -3,10 +3,10 @@
  * @module
  */
 import type { Profile } from './diagnostics.js';
-import type { SkillFileInput, SkillSourceKind } from './types.js';
+import type { SkillFileInput, SkillLimits, SkillSourceKind } from './types.js';
 
 /** Options of `parseSkill`. */
-export interface ParseOptions {
+export interface ParseOptions extends Pick<SkillLimits, 'maxFileBytes' | 'maxNesting'> {
   /** Name of the folder holding the file; `name` must equal it. */
   folder?: string;
   /** The file's own name; anything but `SKILL.md` is reported. */
@@ -19,10 +19,6 @@ export interface ParseOptions {
   path?: string;
   /** Resource files besides SKILL.md; `sections/*.md` need `content` for structured skills. */
   files?: readonly SkillFileInput[];
-  /** Largest accepted file in bytes (default 256 KiB); larger input is refused unread. */
-  maxFileBytes?: number;
-  /** Deepest nesting of a resource path (default 8). */
-  maxNesting?: number;
   /**
    * A SKILL.md without `name` loads under `folder` with a `name-from-folder`
    * warning instead of being skipped (default false: the specification's

@@ -123,6 +123,12 @@ export interface SkillLimits {
   maxNesting?: number;
 }
 
+/**
+ * The limits a source enforces while it lists: the same names and meanings as {@link SkillLimits}, given among the
+ * source's options (`directorySource(dir, { maxDepth: 3 })`), as a loader or skill set takes them as `limits`.
+ */
+export type SourceLimits = Pick<SkillLimits, 'maxDepth' | 'maxFolders' | 'maxNesting' | 'maxFileBytes' | 'maxFilesPerSkill'>;
+
 /** Limits with every field present. */
 export type ResolvedLimits = Required<SkillLimits>;
 

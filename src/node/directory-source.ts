@@ -7,24 +7,17 @@ import { basename, join, resolve } from 'node:path';
 import { SkillError, throwIfAborted } from '../format/errors.js';
 import { markNameFromFolder, type NameFromFolderOption, type SkillSource, type SourceCallOptions, type SourceListing } from '../sources/source.js';
 import { assertReadPath, notFound } from '../sources/inventory.js';
-import { assertLimits, LOADER_LIMITS } from '../format/types.js';
+import { assertLimits, LOADER_LIMITS, type SourceLimits } from '../format/types.js';
 import { walkDirectory } from './directory-walk.js';
 import { NEVER_LISTED } from './folder-entries.js';
 import { closeFile, openFile, readAll, type OpenFile } from './opened-file.js';
 import { folderWatch, WATCH_DEBOUNCE_MS } from './watch-folder.js';
 
-/** Options of {@link directorySource}. Every bound refuses and reports; none truncates silently. */
-export interface DirectorySourceOptions extends NameFromFolderOption {
-  /** Deepest folder searched for skill folders, the root being 0 (default 6). */
-  maxDepth?: number;
-  /** Most folders visited, skill folders and their subfolders included (default 2000). */
-  maxFolders?: number;
-  /** Deepest nesting of a file inside its skill folder (default 8). */
-  maxNesting?: number;
-  /** Largest file in bytes, SKILL.md included (default 256 KiB). */
-  maxFileBytes?: number;
-  /** Most resource files per skill, SKILL.md not counted (default 128). */
-  maxFilesPerSkill?: number;
+/**
+ * Options of {@link directorySource}. The limits are {@link SourceLimits}, named as everywhere (defaults: depth 6,
+ * 2,000 folders, nesting 8, 256 KiB per file, 128 files per skill); every bound refuses and reports, none truncates.
+ */
+export interface DirectorySourceOptions extends NameFromFolderOption, SourceLimits {
   /** Search hidden folders (`.github`, `.curated`, …) too (default false). `.git` is never searched. */
   includeHidden?: boolean;
   /** Name shown in diagnostics (default `directory:<dir>`). */
