@@ -6,7 +6,7 @@
  */
 import { SkillError } from '../format/errors.js';
 import type { AuditRecord } from './records.js';
-import type { Actor, ActorRecord, ChangeAction } from './types.js';
+import type { Actor, ActorRecord } from './types.js';
 
 /** An {@link Actor} as recorded (default: a person). */
 export function actorRecord(actor: Actor | undefined): ActorRecord {
@@ -17,18 +17,8 @@ export function actorRecord(actor: Actor | undefined): ActorRecord {
   return typeof actor.id === 'string' ? { kind: actor.kind, id: actor.id } : { kind: actor.kind };
 }
 
-/** What an audit entry says about one change. */
-export interface AuditFacts {
-  readonly ns: string;
-  readonly name: string;
-  readonly action: ChangeAction;
-  readonly revision: number;
-  readonly digest?: string;
-  readonly from?: number;
-  readonly actor: ActorRecord;
-  readonly at: string;
-  readonly approvedBy?: ActorRecord;
-}
+/** What an audit entry says about one change: the record before the store numbers it. */
+export type AuditFacts = Omit<AuditRecord, 'seq'>;
 
 /** The record of one change, without its `seq` (the backend assigns it). */
 export function auditRecord(facts: AuditFacts): AuditRecord {
