@@ -66,6 +66,11 @@ const ENTRIES: Record<string, { file: string; load: () => Promise<Record<string,
       'ToolDescriptor', 'WireSkillError', 'createSkillRuntime', 'exposeSkillRuntime', 'registerSkillErrorTransfer',
     ],
   },
+  'satchel/ai-sdk': {
+    file: 'src/ai-sdk/index.ts',
+    load: () => import('../../src/ai-sdk/index.js'),
+    names: ['SkillToolSource', 'SkillToolsOptions', 'skillTools'],
+  },
   'satchel/client': {
     file: 'src/client/index.ts',
     load: () => import('../../src/client/index.js'),
