@@ -71,6 +71,11 @@ const ENTRIES: Record<string, { file: string; load: () => Promise<Record<string,
     load: () => import('../../src/ai-sdk/index.js'),
     names: ['SkillToolSource', 'SkillToolsOptions', 'skillTools'],
   },
+  'satchel/mcp': {
+    file: 'src/mcp/index.ts',
+    load: () => import('../../src/mcp/index.js'),
+    names: ['CATALOG_PROMPT', 'CATALOG_URI', 'McpSkillSource', 'SKILL_URI_SCHEME', 'SkillsMcpServerOptions', 'createSkillsMcpServer', 'parseSkillResourceUri', 'skillResourceUri'],
+  },
   'satchel/client': {
     file: 'src/client/index.ts',
     load: () => import('../../src/client/index.js'),
