@@ -95,9 +95,12 @@ export {
   toOpenAITool,
   toOpenAIResponsesTool,
   toAnthropicTool,
+  toGeminiFunctionDeclaration,
   findTool,
   type AnthropicTool,
   type DescribedTool,
+  type GeminiFunctionDeclaration,
+  type ObjectJsonSchema,
   type OpenAIChatTool,
   type OpenAIResponsesTool,
 } from './agent/adapters.js';

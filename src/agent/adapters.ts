@@ -5,6 +5,7 @@
  * call back to its tool.
  * @module
  */
+import { SkillError } from '../format/errors.js';
 import { providerToolName } from './tool-names.js';
 import type { JsonSchema } from './tools.js';
 
@@ -31,11 +32,29 @@ export interface OpenAIResponsesTool {
   readonly strict: false;
 }
 
+/**
+ * An object's JSON Schema as Anthropic's `Tool.InputSchema` types it:
+ * `type: 'object'` and a mutable `required` list, other keywords as given.
+ */
+export interface ObjectJsonSchema {
+  readonly type: 'object';
+  readonly properties?: unknown;
+  readonly required?: string[];
+  readonly [keyword: string]: unknown;
+}
+
 /** An Anthropic Messages API tool. */
 export interface AnthropicTool {
   readonly name: string;
   readonly description: string;
-  readonly input_schema: JsonSchema;
+  readonly input_schema: ObjectJsonSchema;
+}
+
+/** A Gemini function declaration (`@google/genai`), its input given as JSON Schema. */
+export interface GeminiFunctionDeclaration {
+  readonly name: string;
+  readonly description: string;
+  readonly parametersJsonSchema: JsonSchema;
 }
 
 /**
@@ -64,7 +83,34 @@ export function toOpenAIResponsesTool(tool: DescribedTool): OpenAIResponsesTool 
  * ```
  */
 export function toAnthropicTool(tool: DescribedTool): AnthropicTool {
-  return { name: providerToolName(tool.id), description: tool.description, input_schema: tool.inputSchema };
+  return { name: providerToolName(tool.id), description: tool.description, input_schema: objectSchemaOf(tool) };
+}
+
+/**
+ * The Gemini shape (`config.tools[].functionDeclarations` of
+ * `models.generateContent` in `@google/genai`).
+ *
+ * @example
+ * ```ts
+ * const tools = [{ functionDeclarations: skills.tools.map(toGeminiFunctionDeclaration) }]
+ * ```
+ */
+export function toGeminiFunctionDeclaration(tool: DescribedTool): GeminiFunctionDeclaration {
+  return { name: providerToolName(tool.id), description: tool.description, parametersJsonSchema: tool.inputSchema };
+}
+
+/**
+ * The input schema of `tool` as an object schema, copied so the result owns
+ * its `required` list.
+ *
+ * @throws {SkillError} `INVALID_INPUT` when the schema does not describe an object (providers take no other).
+ */
+export function objectSchemaOf(tool: DescribedTool): ObjectJsonSchema {
+  const schema = tool.inputSchema;
+  if (schema['type'] !== 'object') throw new SkillError('INVALID_INPUT', `Tool ${tool.id} has an input schema that is not an object; model providers take only objects.`);
+  const required = schema['required'];
+  const names = Array.isArray(required) ? required.filter((r): r is string => typeof r === 'string') : undefined;
+  return { ...schema, type: 'object', ...(names ? { required: names } : {}) };
 }
 
 /**

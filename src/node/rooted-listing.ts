@@ -27,5 +27,8 @@ export function withRootedListing(source: SkillSource, root: string): SkillSourc
       const listing = await source.list(call);
       return { entries: listing.entries, diagnostics: listing.diagnostics.map((d) => ({ ...d, path: posix.join(prefix, d.path) })) };
     },
+    // A watching source stays one (`satchel mcp` serves its folders live).
+    ...(source.watch ? { watch: source.watch.bind(source) } : {}),
+    ...(source.close ? { close: source.close.bind(source) } : {}),
   };
 }

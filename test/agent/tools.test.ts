@@ -117,6 +117,7 @@ describe('adapters', () => {
     expect(toOpenAITool(load)).toEqual({ type: 'function', function: { name: 'skills_load', description: load.description, parameters: load.inputSchema } });
     expect(toOpenAIResponsesTool(read)).toEqual({ type: 'function', name: 'skills_read', description: read.description, parameters: read.inputSchema, strict: false });
     expect(toAnthropicTool(load)).toEqual({ name: 'skills_load', description: load.description, input_schema: load.inputSchema });
+    expect(toAnthropicTool(load).input_schema).not.toBe(load.inputSchema);
     for (const t of set.tools) expect(toAnthropicTool(t).name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
   });
 

@@ -17,8 +17,11 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   embeddings: ['shared', 'format', 'sources', 'routing', 'agent', 'loader'],
   worker: ['shared', 'format', 'sources', 'routing', 'agent', 'loader', 'store', 'embeddings'],
   client: ['shared', 'format', 'sources', 'routing', 'agent', 'loader', 'store', 'embeddings', 'worker'],
+  // The client entries wrap the core's tools for one framework each (their SDKs are optional peers).
+  'ai-sdk': ['shared', 'format', 'sources', 'routing', 'agent', 'loader'],
+  mcp: ['shared', 'format', 'sources', 'routing', 'agent', 'loader'],
   // satchel/node re-exports the whole core entry, so seed code needs one import.
-  node: ['shared', 'format', 'sources', 'routing', 'agent', 'loader', 'store', '.'],
+  node: ['shared', 'format', 'sources', 'routing', 'agent', 'loader', 'store', 'mcp', '.'],
   vite: ['shared', 'format', 'sources', 'routing', 'agent', 'loader', 'node'],
   // The root entry curates every core layer.
   '.': ['shared', 'format', 'sources', 'routing', 'agent', 'loader'],
@@ -27,7 +30,19 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
 /** Folders whose code may import `node:*`. */
 const NODE_FOLDERS = new Set(['node', 'vite']);
 
+/** Folders whose code may import a client SDK (each its own, an optional peer dependency). */
+const CLIENT_FOLDERS = new Set(['ai-sdk', 'mcp']);
+
+/** Files elsewhere that may: the `satchel mcp` command, which loads the MCP SDK only when run. */
+const CLIENT_FILES = new Set(['src/node/cli/mcp.ts']);
+
 const SRC = 'src';
+
+/** The module specifiers a file imports for their values: `import type` and `export type` leave none at run time. */
+function runtimeImportsOf(text: string): string[] {
+  const typeOnly = /(?:^|[\s;])(?:import|export)\s+type\s[^'"]*?from\s*['"][^'"]+['"]/gm;
+  return importsOf(text.replace(typeOnly, ''));
+}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
@@ -90,6 +105,16 @@ describe('the layers of src/', () => {
     expect(leaks).toEqual([]);
   });
 
+  it('only the client entries import a client SDK at run time', () => {
+    const sdk = /^(?:ai|ai\/.*|openai|@anthropic-ai\/.*|@google\/genai|@modelcontextprotocol\/.*|zod)$/;
+    const leaks: string[] = [];
+    for (const file of files) {
+      if (CLIENT_FOLDERS.has(folderOf(file)) || CLIENT_FILES.has(file)) continue;
+      for (const spec of runtimeImportsOf(readFileSync(file, 'utf8'))) if (sdk.test(spec)) leaks.push(`${file} → ${spec}`);
+    }
+    expect(leaks).toEqual([]);
+  });
+
   it('no files import each other in a circle', () => {
     expect(findCycles(files, (f) => (graph.get(f) ?? []).filter((s) => s.startsWith('.')).map((s) => resolveLocal(f, s)))).toEqual([]);
   });
@@ -99,6 +124,11 @@ describe('the layer checks themselves', () => {
   it('read every import form', () => {
     const text = "import a from './a.js';\nimport type { B } from '../b.js';\nexport { c } from './c.js';\nexport * from './d.js';\nconst e = await import('./e.js');\nimport './f.js';\n";
     expect(importsOf(text)).toEqual(['./a.js', '../b.js', './c.js', './d.js', './e.js', './f.js']);
+  });
+
+  it('tell type-only imports from run-time ones', () => {
+    const text = "import type { A } from 'ai';\nimport { tool } from 'ai';\nexport type { B } from 'openai';\nconst m = await import('zod');\n";
+    expect(runtimeImportsOf(text)).toEqual(['ai', 'zod']);
   });
 
   it('find a circle', () => {

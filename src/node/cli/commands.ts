@@ -80,6 +80,15 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     limits: DISCOVERY,
     defaults: LOADER_LIMITS,
   },
+  mcp: {
+    args: '<path…>',
+    minPositionals: 1,
+    summary: 'Serve the skills under each path as an MCP server over stdio, live as the folders change.',
+    details: 'Speaks the Model Context Protocol on stdin/stdout (logs go to stderr): the tools skills.load, skills.read, skills.list and skills.grep, every text file as a skill://<name>/<path> resource, the catalog as the skills://catalog resource and the skills-catalog prompt. The folders are watched; a change reaches the client as list-changed notifications. Runs until stdin closes; exit 1 when a path cannot be used or the load fails. Needs @modelcontextprotocol/sdk installed.',
+    switches: ['--include-hidden'],
+    limits: LOADER,
+    defaults: LOADER_LIMITS,
+  },
 };
 
 /** What each switch does, for help. */

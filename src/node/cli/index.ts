@@ -1,5 +1,5 @@
 /**
- * The `satchel` command line: `validate`, `list`, `catalog`, `route` and `publish`.
+ * The `satchel` command line: `validate`, `list`, `catalog`, `route`, `publish` and `mcp`.
  * This file only dispatches; the commands share types through `io.ts`.
  * @module
  */
@@ -10,6 +10,7 @@ import { parseArgs } from './flags.js';
 import { commandHelp, mainHelp, usageError } from './help.js';
 import type { CliFlags, CliIo, CommandName } from './io.js';
 import { listCommand } from './list.js';
+import { mcpCommand } from './mcp.js';
 import { publishCommand } from './publish.js';
 import { skillErrorText } from './print.js';
 import { routeCommand } from './route.js';
@@ -24,6 +25,7 @@ const COMMAND_RUNNERS: Readonly<Record<CommandName, (flags: CliFlags, io: CliIo)
   catalog: catalogCommand,
   route: routeCommand,
   publish: publishCommand,
+  mcp: mcpCommand,
 };
 
 /**

@@ -1,0 +1,20 @@
+/**
+ * `satchel/mcp`: skills as a Model Context Protocol server, with the
+ * official `@modelcontextprotocol/sdk` (an optional peer dependency).
+ * `satchel mcp <paths…>` runs it over stdio.
+ *
+ * @example
+ * ```ts
+ * import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
+ * import { createSkillsMcpServer } from 'satchel/mcp'
+ *
+ * const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+ * await createSkillsMcpServer(skills).connect(serverSide)
+ * ```
+ * @module
+ */
+export { createSkillsMcpServer, type SkillsMcpServerOptions } from './create-server.js';
+export { CATALOG_URI } from './resource-handlers.js';
+export { CATALOG_PROMPT } from './prompt-handlers.js';
+export { parseSkillResourceUri, skillResourceUri, SKILL_URI_SCHEME } from './resource-uris.js';
+export type { McpSkillSource } from './source.js';

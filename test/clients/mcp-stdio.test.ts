@@ -1,0 +1,93 @@
+// `satchel mcp` over stdio: the CLI bundled with Vite's SSR build, spawned with `node`, driven by the SDK's client.
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skillMd } from '../support/skill-md.js';
+import { tempTrees } from '../support/temp-trees.js';
+import { cli } from '../node/cli/run.js';
+
+const tree = tempTrees('satchel-mcp-stdio-');
+let outDir = '';
+let bundle = '';
+
+beforeAll(async () => {
+  const { build } = await import('vite');
+  outDir = await mkdtemp(join(tmpdir(), 'satchel-cli-bundle-'));
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    publicDir: false,
+    // Everything in one folder: the bundle runs from a temp folder with no node_modules of its own.
+    ssr: { noExternal: true },
+    build: {
+      ssr: fileURLToPath(new URL('./fixtures/cli-main.ts', import.meta.url)),
+      outDir,
+      emptyOutDir: true,
+      target: 'node20',
+      minify: false,
+      rolldownOptions: { output: { format: 'es', entryFileNames: '[name].mjs' } },
+    },
+  });
+  bundle = join(outDir, 'cli-main.mjs');
+}, 60_000);
+
+afterAll(async () => {
+  await rm(outDir, { recursive: true, force: true });
+});
+
+describe('satchel mcp over stdio', () => {
+  it('lists tools, loads a skill, reads a resource and hears a change', async () => {
+    const root = await tree({
+      'refunds/SKILL.md': skillMd('refunds', { description: 'Decide refunds under the store policy.', body: 'Read references/policy.md first.' }),
+      'refunds/references/policy.md': 'Refunds up to 50 EUR are automatic.',
+    });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [bundle, 'mcp', root], stderr: 'pipe' });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const client = new Client({ name: 'stdio-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['skills.load', 'skills.read', 'skills.list', 'skills.grep']);
+      const loaded = await client.callTool({ name: 'skills.load', arguments: { name: 'refunds' } });
+      expect(loaded.structuredContent).toMatchObject({ name: 'refunds', instructions: 'Read references/policy.md first.' });
+      const policy = await client.readResource({ uri: 'skill://refunds/references/policy.md' });
+      expect(policy.contents[0]).toMatchObject({ mimeType: 'text/markdown', text: 'Refunds up to 50 EUR are automatic.' });
+      const bad = await client.callTool({ name: 'skills.read', arguments: { name: 'refunds', path: 'nope.md' } });
+      expect(bad.isError).toBe(true);
+      const changed = new Promise<void>((done) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => done()));
+      await mkdir(join(root, 'shipping'));
+      await writeFile(join(root, 'shipping/SKILL.md'), skillMd('shipping', { description: 'Track parcels and delivery delays.' }));
+      await changed;
+      const { tools } = await client.listTools();
+      expect(tools[0]?.inputSchema).toMatchObject({ properties: { name: { enum: ['refunds', 'shipping'] } } });
+      expect(stderr).toContain('satchel mcp: serving 1 skill over stdio');
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
+
+  it('ends with exit code 0 when the client closes stdin', async () => {
+    const root = await tree({ 'refunds/SKILL.md': skillMd('refunds') });
+    const child = spawn(process.execPath, [bundle, 'mcp', root], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+    // Once it serves, a client that hangs up ends it.
+    await new Promise<void>((done) => child.stderr.once('data', () => done()));
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    expect(stderr).toBe('satchel mcp: serving 1 skill over stdio\n');
+  }, 30_000);
+
+  it('refuses a path it cannot use, before serving', async () => {
+    const { code, err } = await cli('/', 'mcp', '/no/such/folder');
+    expect(code).toBe(1);
+    expect(err).toMatch(/^satchel mcp: .*no\/such\/folder/);
+  });
+});
