@@ -3,7 +3,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { PromptListChangedNotificationSchema, ResourceListChangedNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { CATALOG_PROMPT, CATALOG_URI, createSkillsMcpServer, parseSkillResourceUri, skillResourceUri, type McpSkillSource } from '../../src/mcp/index.js';
 import { createSkillSet, defineSkill, SkillLoader } from '../../src/index.js';
@@ -93,7 +97,9 @@ describe('createSkillsMcpServer over a skill set', () => {
   it('runs calls with the grants it was given', async () => {
     const { client, close } = await connected(set, ['tool:skills.load', 'skills:read']);
     expect((await client.callTool({ name: 'skills.load', arguments: { name: 'refunds' } })).isError).toBeFalsy();
-    expect(textOf(await client.callTool({ name: 'skills.read', arguments: { name: 'refunds', path: 'references/policy.md' } }))).toMatch(/^PERMISSION_DENIED: .*tool:skills\.read/);
+    expect(textOf(await client.callTool({ name: 'skills.read', arguments: { name: 'refunds', path: 'references/policy.md' } }))).toMatch(
+      /^PERMISSION_DENIED: .*tool:skills\.read/,
+    );
     await expect(client.readResource({ uri: 'skill://refunds/references/policy.md' })).rejects.toThrow(/PERMISSION_DENIED/);
     await close();
   });
@@ -149,7 +155,7 @@ describe('createSkillsMcpServer over a loader on a store', () => {
 });
 
 describe('skill resource URIs', () => {
-  it('round-trip paths, a plugin\'s shared files and odd characters included', () => {
+  it("round-trip paths, a plugin's shared files and odd characters included", () => {
     for (const path of ['references/policy.md', '../../shared/util.py', 'a b/c#d.md', 'x/%41.md']) {
       const uri = skillResourceUri('refunds', path);
       expect(new URL(uri).href).toBe(uri);
