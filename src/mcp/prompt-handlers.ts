@@ -17,7 +17,8 @@ export function handlePrompts(server: Server, source: McpSkillSource): void {
     prompts: [{ name: CATALOG_PROMPT, title: 'Skill catalog', description: 'The skills on offer and how to use them (load one with skills.load).' }],
   }));
   server.setRequestHandler(GetPromptRequestSchema, async (request): Promise<GetPromptResult> => {
-    if (request.params.name !== CATALOG_PROMPT) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt ${request.params.name}; the server offers ${CATALOG_PROMPT}.`);
+    if (request.params.name !== CATALOG_PROMPT)
+      throw new McpError(ErrorCode.InvalidParams, `Unknown prompt ${request.params.name}; the server offers ${CATALOG_PROMPT}.`);
     const text = await asMcp(async () => source.catalog());
     return { description: 'The skill catalog', messages: [{ role: 'user', content: { type: 'text', text } }] };
   });

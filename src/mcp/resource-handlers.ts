@@ -5,7 +5,14 @@
  * @module
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { ErrorCode, ListResourcesRequestSchema, McpError, ReadResourceRequestSchema, type ReadResourceResult, type Resource } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ErrorCode,
+  ListResourcesRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type ReadResourceResult,
+  type Resource,
+} from '@modelcontextprotocol/sdk/types.js';
 import { runTool } from '../agent/grants.js';
 import { SKILLS_READ } from '../agent/tool-names.js';
 import { currentTool } from '../agent/tool-source.js';
@@ -32,7 +39,13 @@ export function handleResources(server: Server, source: McpSkillSource, grants: 
 }
 
 function catalogResource(): Resource {
-  return { uri: CATALOG_URI, name: 'catalog', title: 'Skill catalog', description: 'The skills on offer, as a system prompt lists them.', mimeType: 'text/markdown' };
+  return {
+    uri: CATALOG_URI,
+    name: 'catalog',
+    title: 'Skill catalog',
+    description: 'The skills on offer, as a system prompt lists them.',
+    mimeType: 'text/markdown',
+  };
 }
 
 function fileResources(source: McpSkillSource): Resource[] {

@@ -53,7 +53,13 @@ describe('skillTools in generateText', () => {
       call('c2', 'skills_read', { name: 'refunds', path: 'references/policy.md' }),
       answer('Refund approved: under 50 EUR.'),
     ]);
-    const result = await generateText({ model, system: set.catalog(), tools: skillTools(set, { grants: allGrants }), prompt: 'Refund 30 EUR?', stopWhen: isStepCount(5) });
+    const result = await generateText({
+      model,
+      system: set.catalog(),
+      tools: skillTools(set, { grants: allGrants }),
+      prompt: 'Refund 30 EUR?',
+      stopWhen: isStepCount(5),
+    });
     expect(result.text).toBe('Refund approved: under 50 EUR.');
     expect(result.steps).toHaveLength(3);
     expect(result.steps[0]?.toolResults[0]?.output).toMatchObject({ name: 'refunds', instructions: 'Read references/policy.md first.' });
@@ -68,7 +74,12 @@ describe('skillTools in generateText', () => {
 
   it('ends a call without its grant in PERMISSION_DENIED, never running the tool', async () => {
     const model = scripted([call('c1', 'skills_read', { name: 'refunds', path: 'references/policy.md' }), answer('Cannot read.')]);
-    const result = await generateText({ model, tools: skillTools(set, { grants: ['tool:skills.load', 'skills:read'] }), prompt: 'x', stopWhen: isStepCount(3) });
+    const result = await generateText({
+      model,
+      tools: skillTools(set, { grants: ['tool:skills.load', 'skills:read'] }),
+      prompt: 'x',
+      stopWhen: isStepCount(3),
+    });
     const error = result.steps[0]?.content.find((p) => p.type === 'tool-error');
     expect(error).toMatchObject({ toolName: 'skills_read', error: { code: 'PERMISSION_DENIED' } });
     // The model got the refusal as the call's result.

@@ -3,11 +3,16 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { ResourceListChangedNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { CATALOG_PROMPT, CATALOG_URI, createSkillsMcpServer, parseSkillResourceUri, skillResourceUri, type McpSkillSource } from '../../src/mcp/index.js';
 import { createSkillSet, defineSkill, SkillLoader } from '../../src/index.js';
 import { directorySource } from '../../src/node/index.js';
+import { createMemoryStore } from '../../src/store/index.js';
 import { skillMd } from '../support/skill-md.js';
 import { tempTrees } from '../support/temp-trees.js';
 
@@ -92,7 +97,9 @@ describe('createSkillsMcpServer over a skill set', () => {
   it('runs calls with the grants it was given', async () => {
     const { client, close } = await connected(set, ['tool:skills.load', 'skills:read']);
     expect((await client.callTool({ name: 'skills.load', arguments: { name: 'refunds' } })).isError).toBeFalsy();
-    expect(textOf(await client.callTool({ name: 'skills.read', arguments: { name: 'refunds', path: 'references/policy.md' } }))).toMatch(/^PERMISSION_DENIED: .*tool:skills\.read/);
+    expect(textOf(await client.callTool({ name: 'skills.read', arguments: { name: 'refunds', path: 'references/policy.md' } }))).toMatch(
+      /^PERMISSION_DENIED: .*tool:skills\.read/,
+    );
     await expect(client.readResource({ uri: 'skill://refunds/references/policy.md' })).rejects.toThrow(/PERMISSION_DENIED/);
     await close();
   });
@@ -122,8 +129,33 @@ describe('createSkillsMcpServer over a watched loader', () => {
   });
 });
 
+describe('createSkillsMcpServer over a loader on a store', () => {
+  it('announces a stored skill as list changes; a change after closing harms nothing', async () => {
+    const store = createMemoryStore();
+    await store.put(['acme', 'skills'], skillMd('expenses', { description: 'Check expenses against the travel policy.' }));
+    const loader = new SkillLoader({ store });
+    await loader.loadAll('acme');
+    const { client, close } = await connected(loader);
+    let promptsChanged = 0;
+    const changed = new Promise<void>((done) =>
+      client.setNotificationHandler(PromptListChangedNotificationSchema, () => {
+        promptsChanged++;
+        done();
+      }),
+    );
+    await store.put(['acme', 'skills'], skillMd('travel', { description: 'Book travel within the travel policy.' }));
+    await changed;
+    const catalog = await client.getPrompt({ name: CATALOG_PROMPT });
+    expect(JSON.stringify(catalog.messages)).toContain('travel');
+    await close();
+    await store.put(['acme', 'skills'], skillMd('meals', { description: 'Claim meals within the travel policy.' }));
+    expect(loader.getByName('meals')).toBeDefined();
+    expect(promptsChanged).toBe(1);
+  });
+});
+
 describe('skill resource URIs', () => {
-  it('round-trip paths, a plugin\'s shared files and odd characters included', () => {
+  it("round-trip paths, a plugin's shared files and odd characters included", () => {
     for (const path of ['references/policy.md', '../../shared/util.py', 'a b/c#d.md', 'x/%41.md']) {
       const uri = skillResourceUri('refunds', path);
       expect(new URL(uri).href).toBe(uri);
