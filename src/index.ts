@@ -55,6 +55,7 @@ export { bundleSource, isSkillBundle, SKILL_BUNDLE_VERSION, type BundleSourceOpt
 
 // ── Loader: tiers, precedence and lookups ───────────────────────────────────────────────────────────────────
 export { SkillLoader, type LoadOptions, type LoadProgress, type LoaderLimits, type LoaderRoutingOptions, type RoutedSkill, type SkillLoaderOptions } from './loader/loader.js';
+export type { LoaderEmbeddingOptions } from './loader/semantic-routing.js';
 export type { SubagentSpec } from './loader/subagent.js';
 export type { LoaderChange, ObservableStore, StoreChangeLike } from './loader/live.js';
 
@@ -74,6 +75,8 @@ export type { ExperimentalRouterOptions, RouterOptions } from './routing/options
 export type { RouterField } from './routing/score.js';
 export { createTextPipeline, type TextLanguage, type TextPipeline, type TextPipelineOptions } from './routing/text-pipeline.js';
 export type { ActivationOptions, ActivationReason, SkillActivation, Turn } from './routing/activation.js';
+export { skillVectorKey, type Embedder, type VectorCache } from './routing/embedder.js';
+export type { SemanticOptions } from './routing/semantic.js';
 
 // ── Agent: skill sets, the catalog, the skills.load / skills.read tools ─────────────────────────────────────
 export { defineSkill, type SkillDefinition } from './agent/define-skill.js';

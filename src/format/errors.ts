@@ -27,6 +27,7 @@ export const SKILL_ERROR_CODES = {
   STORE_CLOSED: 'The skill store is closed: `close()` was called, or the browser closed its database (site data cleared, another tab upgrading it). Open the store again.',
   UPGRADE_BLOCKED: 'The skill store could not upgrade its database: another connection (often another tab) holds an older version open. Close it and open the store again.',
   STORE_FAILED: 'The skill store\'s database failed (an IndexedDB error other than quota or closure, or a corrupt record); `cause` holds the original error.',
+  EMBEDDING_FAILED: 'Skill vectors could not be computed: the embedder or the vector cache failed; routing stays lexical until a later change succeeds. `cause` holds the original error.',
 } as const;
 
 /** SCREAMING_SNAKE code of a {@link SkillError}. */

@@ -4,7 +4,7 @@
  * async call; every lookup reads the cache synchronously.
  * @module
  */
-import { activateTurn, type ActivationOptions, type SkillActivation, type Turn } from '../routing/activation.js';
+import { activateTurn, searchTextOf, type ActivationOptions, type SkillActivation, type Turn } from '../routing/activation.js';
 import type { CatalogOptions } from '../agent/catalog.js';
 import type { Diagnostic } from '../format/diagnostics.js';
 import { SkillError, throwIfAborted } from '../format/errors.js';
@@ -18,6 +18,7 @@ import type { SubagentSpec } from './subagent.js';
 import { LiveLink, watchedOf, type LoaderChange } from './live.js';
 import { createRouter, loadRouter, type RouteOptions, type Router, type RouterJSON, type RouterOptions } from '../routing/router.js';
 import { SKILLS_PERMISSIONS } from '../agent/tool-names.js';
+import { SemanticRouting, type LoaderEmbeddingOptions } from './semantic-routing.js';
 import type { SkillTool } from '../agent/tools.js';
 import { assertLimit, assertLimits, LOADER_LIMITS, resolveLimits, type ResolvedLimits, type Skill, type SkillLimits } from '../format/types.js';
 
@@ -49,8 +50,8 @@ export interface SkillLoaderOptions {
   sourceTimeoutMs?: number;
 }
 
-/** Routing options of a loader: the router's tuning and activation's thresholds (docs/routing.md). */
-export interface LoaderRoutingOptions extends RouterOptions, ActivationOptions {
+/** Routing options of a loader: the router's tuning, activation's thresholds and an optional embedder (docs/routing.md). */
+export interface LoaderRoutingOptions extends RouterOptions, ActivationOptions, LoaderEmbeddingOptions {
   /** An index serialised with `loader.router.toJSON()` (e.g. shipped with the builtin bundle): loads only re-index what changed. */
   index?: RouterJSON;
 }
@@ -90,6 +91,7 @@ export class SkillLoader {
   readonly #options: SkillLoaderOptions;
   readonly #limits: ResolvedLimits;
   readonly #router: Router;
+  readonly #semantic: SemanticRouting | undefined;
   #cache: Cache | undefined;
   readonly #timeoutMs: number;
   // Applies a store's change events to the cache between loads.
@@ -103,8 +105,9 @@ export class SkillLoader {
     assertLimits(options.limits, ['perNamespace'], 'SkillLoader');
     assertLimits(options, ['sourceTimeoutMs'], 'SkillLoader');
     this.#timeoutMs = options.sourceTimeoutMs ?? DEFAULT_SOURCE_TIMEOUT_MS;
-    const { index, ...routing } = options.routing ?? {};
+    const { index, embedder, vectorCache, semantic, ...routing } = options.routing ?? {};
     this.#router = index ? loadRouter(index, routing) : createRouter(routing);
+    this.#semantic = embedder ? new SemanticRouting(embedder, vectorCache, semantic) : undefined;
   }
 
   /**
@@ -161,6 +164,7 @@ export class SkillLoader {
       this.#committed = generation;
       // The index follows the cache: only skills whose name or digest changed are re-indexed.
       this.#router.sync(cache.all);
+      this.#semantic?.vectors.sync(cache.all);
     }
     return [...cache.all];
   }
@@ -211,6 +215,26 @@ export class SkillLoader {
   }
 
   /**
+   * {@link route} with the embedding stage: cosine and lexical scores blended (docs/routing.md). Without an
+   * embedder, or until every routable skill has its vector, it answers as `route` does.
+   * @example `const [best] = await loader.routeAsync('put my receipts in a table')`
+   */
+  async routeAsync(text: string, options: Pick<RouteOptions, 'limit'> = {}): Promise<RoutedSkill[]> {
+    assertLimits(options, ['limit'], 'routeAsync');
+    const hits = this.#semantic ? await this.#semantic.rank(this.#router, text, options) : this.#router.route(text, options);
+    const { byName } = this.#loaded();
+    return hits.flatMap((h) => (byName.has(h.name) ? [{ skill: byName.get(h.name) as Skill, score: h.score, terms: h.terms }] : []));
+  }
+
+  /**
+   * Resolves when every routable skill has its vector (at once without an embedder); rejects with
+   * `EMBEDDING_FAILED` when the embedder failed (routing stays lexical). Until then routing is lexical.
+   */
+  async embeddingsReady(): Promise<void> {
+    await this.#semantic?.vectors.ready();
+  }
+
+  /**
    * The skills a turn activates: `/name` or `$name` mentions (any skill,
    * with the rest of the line as arguments), then intents (given, or
    * recognised in the text for `intent-matched` skills), then `auto` skills
@@ -229,6 +253,19 @@ export class SkillLoader {
   }
 
   /**
+   * {@link activate} with the embedding stage: the search stage ranks by the blended score; mentions and
+   * intents are the same. Without an embedder, or until the vectors are ready, it answers as `activate` does.
+   * @example `for (const { skill } of await loader.activateAsync('put my receipts in a table')) use(skill)`
+   */
+  async activateAsync(turn: string | Turn, options: ActivationOptions = {}): Promise<SkillActivation[]> {
+    const context = { getByName: (n: string) => this.getByName(n), getByIntent: (i: string) => this.getByIntent(i), router: this.#router };
+    const semantic = this.#semantic;
+    if (!semantic) return this.activate(turn, options);
+    const hits = await semantic.rank(this.#router, searchTextOf(turn, context), { limit: this.#router.size });
+    return activateTurn(turn, { ...context, rank: (_, limit) => hits.slice(0, limit) }, { ...this.#options.routing, ...options });
+  }
+
+  /**
    * Adds or replaces one skill in the cache and the index, without a load
    * (e.g. after the store saved it). A later tier cannot replace an earlier
    * tier's skill (`CONFLICT`), nor can a name that is the same after
@@ -241,6 +278,7 @@ export class SkillLoader {
     const checked = checkedSkill(skill);
     this.#cache = withSkill(this.#loaded(), checked);
     this.#router.upsert(checked);
+    this.#semantic?.vectors.upsert(checked);
   }
 
   /** Drops one skill from the cache and the index; false when there was none of that name. */
@@ -249,6 +287,7 @@ export class SkillLoader {
     if (!cache.byName.has(name)) return false;
     this.#cache = withoutSkill(cache, name);
     this.#router.remove(name);
+    this.#semantic?.vectors.remove(name);
     return true;
   }
 

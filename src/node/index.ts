@@ -21,3 +21,4 @@ export { directorySource, type DirectorySourceOptions } from './directory-source
 export { loadSkills, type LoadSkillsOptions } from './load-skills.js';
 export { buildSkillBundle, type BuildSkillBundleOptions } from './build-bundle.js';
 export { SkillLoader, BUILTIN_SKILLS_DIR, type NodeSkillLoaderOptions } from './skill-loader.js';
+export { useModelFiles, useWasmPaths, type ModelFolder } from './use-model.js';

@@ -52,6 +52,8 @@ export interface ActivationContext {
   readonly getByName: (name: string) => Skill | undefined;
   readonly getByIntent: (intent: string) => Skill[];
   readonly router: Router;
+  /** Ranks the text for the search stage instead of `router.route` (the loader's blend with an embedder). */
+  readonly rank?: (text: string, limit: number) => readonly RouteHit[];
 }
 
 /** A `/name` or `$name` mention found in a text. */
@@ -106,8 +108,7 @@ export function activateTurn(turn: string | Turn, context: ActivationContext, op
   for (const m of mentions) {
     put({ skill: context.getByName(m.name) as Skill, reason: 'mention', score: 1, terms: [], arguments: m.arguments });
   }
-  // A mention's arguments are input for that skill, not a request to route.
-  const rest = mentions.reduceRight((t, m) => t.slice(0, m.start) + t.slice(m.end), text);
+  const rest = withoutMentions(text, mentions);
   for (const intent of intents) {
     for (const skill of context.getByIntent(intent)) put({ skill, reason: 'intent', score: 1, terms: [] });
   }
@@ -118,7 +119,9 @@ export function activateTurn(turn: string | Turn, context: ActivationContext, op
       if (skill.activation === 'intent-matched') put({ skill, reason: 'intent', score: hit.score, terms: hit.terms });
     }
   }
-  const fresh = context.router.route(rest, { limit: o.maxSearch + out.size }).filter((h) => !out.has(h.name));
+  const limit = o.maxSearch + out.size;
+  const ranked = context.rank ? context.rank(rest, limit) : context.router.route(rest, { limit });
+  const fresh = ranked.filter((h) => !out.has(h.name));
   for (const hit of searchHits(fresh, o)) {
     const skill = context.getByName(hit.name);
     if (skill) put({ skill, reason: 'search', score: hit.score, terms: hit.terms });
@@ -135,6 +138,16 @@ export function searchHits(hits: readonly RouteHit[], options: Required<Activati
   const best = hits[0]?.score ?? 0;
   if (best < options.threshold) return [];
   return hits.filter((h) => h.score >= best * options.relative).slice(0, options.maxSearch);
+}
+
+/** The text of a turn that search routes: without its mentions, whose arguments are input for that skill. */
+export function searchTextOf(turn: string | Turn, context: Pick<ActivationContext, 'getByName'>): string {
+  const text = (typeof turn === 'string' ? turn : turn.text) ?? '';
+  return withoutMentions(text, findMentions(text, (name) => mentionable(context.getByName(name))));
+}
+
+function withoutMentions(text: string, mentions: readonly Mention[]): string {
+  return mentions.reduceRight((t, m) => t.slice(0, m.start) + t.slice(m.end), text);
 }
 
 function mentionable(skill: Skill | undefined): boolean {
