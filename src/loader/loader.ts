@@ -260,9 +260,12 @@ export class SkillLoader {
   async activateAsync(turn: string | Turn, options: ActivationOptions = {}): Promise<SkillActivation[]> {
     const context = { getByName: (n: string) => this.getByName(n), getByIntent: (i: string) => this.getByIntent(i), router: this.#router };
     const semantic = this.#semantic;
-    if (!semantic) return this.activate(turn, options);
+    if (!semantic?.ready) return this.activate(turn, options);
     const hits = await semantic.rank(this.#router, searchTextOf(turn, context), { limit: this.#router.size });
-    return activateTurn(turn, { ...context, rank: (_, limit) => hits.slice(0, limit) }, { ...this.#options.routing, ...options });
+    if (!semantic.ready) return this.activate(turn, options);
+    // Blended scores grow less with the skill count than lexical ones: their own threshold growth, unless the call sets one.
+    const o = { ...this.#options.routing, ...options, thresholdGrowth: options.thresholdGrowth ?? semantic.thresholdGrowth };
+    return activateTurn(turn, { ...context, rank: (_, limit) => hits.slice(0, limit) }, o);
   }
 
   /**

@@ -6,7 +6,7 @@
  */
 import type { Embedder, VectorCache } from '../routing/embedder.js';
 import type { RouteHit, RouteOptions, Router } from '../routing/router.js';
-import { blendHits, type SemanticOptions } from '../routing/semantic.js';
+import { blendHits, DEFAULT_SEMANTIC_OPTIONS, type SemanticOptions } from '../routing/semantic.js';
 import { SkillVectors } from '../routing/skill-vectors.js';
 import { normalized } from '../routing/embedder.js';
 
@@ -27,6 +27,16 @@ const MAX_QUERY_CHARS = 2000;
 export class SemanticRouting {
   readonly vectors: SkillVectors;
   readonly #options: SemanticOptions;
+
+  /** Activation's `thresholdGrowth` for blended scores. */
+  get thresholdGrowth(): number {
+    return this.#options.thresholdGrowth ?? DEFAULT_SEMANTIC_OPTIONS.thresholdGrowth;
+  }
+
+  /** True when `rank` blends (every routable skill has its vector). */
+  get ready(): boolean {
+    return this.vectors.complete;
+  }
 
   constructor(embedder: Embedder, cache: VectorCache | undefined, options: SemanticOptions = {}) {
     this.vectors = new SkillVectors(embedder, cache);

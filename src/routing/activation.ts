@@ -42,10 +42,18 @@ export interface ActivationOptions {
   maxSearch?: number;
   /** Once the best search hit passes `threshold`, the others activate within this share of its score (default 0.5). */
   relative?: number;
+  /**
+   * How much `threshold` rises per e-fold of routable skills over {@link THRESHOLD_REFERENCE_SKILLS} (default 0.07;
+   * 0.015 for the blended score of `activateAsync`): with more skills, chance overlap with an out-of-scope turn grows.
+   */
+  thresholdGrowth?: number;
 }
 
+/** Skill count up to which `threshold` applies as given; above it, it rises by `thresholdGrowth` per e-fold. */
+export const THRESHOLD_REFERENCE_SKILLS = 200;
+
 /** The measured defaults of {@link ActivationOptions}. */
-export const DEFAULT_ACTIVATION_OPTIONS: Required<ActivationOptions> = { threshold: 0.51, intentThreshold: 0.51, maxSearch: 3, relative: 0.5 };
+export const DEFAULT_ACTIVATION_OPTIONS: Required<ActivationOptions> = { threshold: 0.51, intentThreshold: 0.51, maxSearch: 3, relative: 0.5, thresholdGrowth: 0.07 };
 
 /** What activation reads: lookups of a loaded cache and its router. */
 export interface ActivationContext {
@@ -122,7 +130,7 @@ export function activateTurn(turn: string | Turn, context: ActivationContext, op
   const limit = o.maxSearch + out.size;
   const ranked = context.rank ? context.rank(rest, limit) : context.router.route(rest, { limit });
   const fresh = ranked.filter((h) => !out.has(h.name));
-  for (const hit of searchHits(fresh, o)) {
+  for (const hit of searchHits(fresh, o, context.router.size)) {
     const skill = context.getByName(hit.name);
     if (skill) put({ skill, reason: 'search', score: hit.score, terms: hit.terms });
   }
@@ -131,13 +139,19 @@ export function activateTurn(turn: string | Turn, context: ActivationContext, op
 
 /**
  * The ranked hits that activate: none unless the best passes the threshold
- * (the turn is about some skill at all), then every hit within `relative` of
- * the best, at most `maxSearch`.
+ * (the turn is about some skill at all; raised for more than
+ * {@link THRESHOLD_REFERENCE_SKILLS} routable skills), then every hit within
+ * `relative` of the best, at most `maxSearch`.
  */
-export function searchHits(hits: readonly RouteHit[], options: Required<ActivationOptions>): RouteHit[] {
+export function searchHits(hits: readonly RouteHit[], options: Required<ActivationOptions>, skills = 0): RouteHit[] {
   const best = hits[0]?.score ?? 0;
-  if (best < options.threshold) return [];
+  if (best < scaledThreshold(options, skills)) return [];
   return hits.filter((h) => h.score >= best * options.relative).slice(0, options.maxSearch);
+}
+
+/** `threshold` for a set of `skills` routable skills: as given up to the reference size, then rising by `thresholdGrowth` per e-fold. */
+export function scaledThreshold(options: Pick<Required<ActivationOptions>, 'threshold' | 'thresholdGrowth'>, skills: number): number {
+  return options.threshold + options.thresholdGrowth * Math.log(Math.max(1, skills / THRESHOLD_REFERENCE_SKILLS));
 }
 
 /** The text of a turn that search routes: without its mentions, whose arguments are input for that skill. */

@@ -11,12 +11,14 @@ import type { RouteHit } from './types.js';
 export interface SemanticOptions {
   /** Share of the cosine in the blend, 0–1; the rest is the lexical score (default 0.7). */
   cosineWeight?: number;
-  /** Factor on the blend that puts it on the lexical score's scale, so one threshold serves both (default 1.1). */
+  /** Factor on the blend that puts it on the lexical score's scale, so one threshold serves both (default 1). */
   scale?: number;
+  /** `thresholdGrowth` of activation for the blended score (default 0.015): cosines inflate less with the skill count. */
+  thresholdGrowth?: number;
 }
 
 /** The measured defaults of {@link SemanticOptions}. */
-export const DEFAULT_SEMANTIC_OPTIONS: Required<SemanticOptions> = { cosineWeight: 0.7, scale: 1.1 };
+export const DEFAULT_SEMANTIC_OPTIONS: Required<SemanticOptions> = { cosineWeight: 0.7, scale: 1, thresholdGrowth: 0.015 };
 
 /**
  * Every candidate ranked by min(1, scale × (w × cosine + (1 − w) × lexical)),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blendHits, DEFAULT_SEMANTIC_OPTIONS } from '../../src/routing/semantic.js';
+import { DEFAULT_ACTIVATION_OPTIONS, scaledThreshold, searchHits, THRESHOLD_REFERENCE_SKILLS } from '../../src/routing/activation.js';
 import { dot, meanDirection, normalized, skillVectorKey } from '../../src/routing/embedder.js';
 import { SkillVectors } from '../../src/routing/skill-vectors.js';
 import { rejected } from '../support/errors.js';
@@ -103,5 +104,22 @@ describe('SkillVectors', () => {
     const miscounting = new SkillVectors({ ...short, embed: async (texts) => (await short.embed(texts)).slice(1) });
     miscounting.sync([pdf]);
     expect((await rejected(miscounting.ready())).code).toBe('EMBEDDING_FAILED');
+  });
+});
+
+describe('the threshold at scale', () => {
+  const o = { ...DEFAULT_ACTIVATION_OPTIONS, threshold: 0.5, thresholdGrowth: 0.1 };
+
+  it('holds as given up to the reference size, then rises by thresholdGrowth per e-fold of skills', () => {
+    expect(scaledThreshold(o, 0)).toBe(0.5);
+    expect(scaledThreshold(o, THRESHOLD_REFERENCE_SKILLS)).toBe(0.5);
+    expect(scaledThreshold(o, THRESHOLD_REFERENCE_SKILLS * Math.E)).toBeCloseTo(0.6, 9);
+    expect(scaledThreshold({ ...o, thresholdGrowth: 0 }, 10_000)).toBe(0.5);
+  });
+
+  it('decides whether search activates anything: a hit that passes among 200 skills does not among 1,500', () => {
+    const hits = [{ name: 'a', score: 0.6, terms: [] }];
+    expect(searchHits(hits, o, 200).map((h) => h.name)).toEqual(['a']);
+    expect(searchHits(hits, o, 1500)).toEqual([]);
   });
 });
