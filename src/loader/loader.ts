@@ -4,7 +4,7 @@
  * async call; every lookup reads the cache synchronously.
  * @module
  */
-import { activateTurn, searchTextOf, type ActivationOptions, type SkillActivation, type Turn } from '../routing/activation.js';
+import { activateTurn, searchTextOf, type ActivationContext, type ActivationOptions, type SkillActivation, type Turn } from '../routing/activation.js';
 import type { CatalogOptions } from '../agent/catalog.js';
 import type { Diagnostic } from '../format/diagnostics.js';
 import { SkillError, throwIfAborted } from '../format/errors.js';
@@ -248,8 +248,7 @@ export class SkillLoader {
    */
   activate(turn: string | Turn, options: ActivationOptions = {}): SkillActivation[] {
     this.#loaded();
-    const context = { getByName: (n: string) => this.getByName(n), getByIntent: (i: string) => this.getByIntent(i), router: this.#router };
-    return activateTurn(turn, context, { ...this.#options.routing, ...options });
+    return activateTurn(turn, this.#context(), { ...this.#options.routing, ...options });
   }
 
   /**
@@ -258,7 +257,7 @@ export class SkillLoader {
    * @example `for (const { skill } of await loader.activateAsync('put my receipts in a table')) use(skill)`
    */
   async activateAsync(turn: string | Turn, options: ActivationOptions = {}): Promise<SkillActivation[]> {
-    const context = { getByName: (n: string) => this.getByName(n), getByIntent: (i: string) => this.getByIntent(i), router: this.#router };
+    const context = this.#context();
     const semantic = this.#semantic;
     if (!semantic?.ready) return this.activate(turn, options);
     const hits = await semantic.rank(this.#router, searchTextOf(turn, context), { limit: this.#router.size });
@@ -331,6 +330,10 @@ export class SkillLoader {
     const skill = this.#loaded().byName.get(name);
     if (!skill) throw new SkillError('NOT_FOUND', `The loader holds no skill named "${name}".`);
     return readLoaderFile(skill, path, this.#limits, { signal: options.signal, timeoutMs: this.#timeoutMs });
+  }
+
+  #context(): ActivationContext {
+    return { getByName: (n) => this.getByName(n), getByIntent: (i) => this.getByIntent(i), router: this.#router };
   }
 
   #loaded(): Cache {
