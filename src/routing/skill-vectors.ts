@@ -111,6 +111,8 @@ export class SkillVectors {
       })
       .finally(() => {
         this.#work = undefined;
+        // A change that landed between the last check and here would otherwise wait for the next one.
+        if (this.#failure === undefined && !this.complete) this.#start();
       });
   }
 
