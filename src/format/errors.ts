@@ -30,6 +30,7 @@ export const SKILL_ERROR_CODES = {
   WORKER_LOST: 'The worker running the skill runtime stopped answering (terminated, crashed or closed); connect a fresh one with `reconnect`.',
   UNTRUSTED_ORIGIN: 'A remote source was asked to fetch from an origin (directly or through a redirect) that its `trustedOrigins` does not list; nothing was fetched from it.',
   INVALID_ARCHIVE: 'A skill archive cannot be unpacked: it is truncated, corrupt, of an unknown kind, or holds an entry that is neither a file nor a folder.',
+  EMBEDDING_FAILED: 'Skill vectors could not be computed: the embedder or the vector cache failed; routing stays lexical until a later change succeeds. `cause` holds the original error.',
 } as const;
 
 /** SCREAMING_SNAKE code of a {@link SkillError}. */

@@ -5,7 +5,7 @@
  * @module
  */
 import { throwIfAborted } from '../format/errors.js';
-import type { ResolvedLimits, SkillSourceKind } from '../format/types.js';
+import { assertLimits, type ResolvedLimits } from '../format/types.js';
 import type { SkillSource } from '../sources/source.js';
 import { DEFAULT_PER_NAMESPACE, storeSource, type SkillStoreLike } from '../sources/store.js';
 import type { Cache } from './cache.js';
@@ -13,18 +13,9 @@ import { listSafely, Merge, sourceName } from './merge.js';
 import type { SubagentSpec } from './subagent.js';
 import { surfaceNamespace } from './surface.js';
 import { LoadBudget, readTierInSlices, type Tier, type TierResult } from './tier.js';
+import type { LoadOptions, LoadProgress, SkillLoaderOptions } from './options.js';
 
-/** Progress of a load, reported after each source. */
-export interface LoadProgress {
-  /** The tier just read. */
-  readonly tier: SkillSourceKind | 'subagents';
-  /** The source's name. */
-  readonly source: string;
-  /** Skills in the cache-to-be so far. */
-  readonly loaded: number;
-  /** Entries skipped so far (errors, limits, shadowed). */
-  readonly skipped: number;
-}
+export type { LoadProgress } from './options.js';
 
 /** Everything one load reads. */
 export interface LoadPlan {
@@ -98,4 +89,27 @@ export function tiersOf(
 
 function sourcesOf(given: SkillSource | readonly SkillSource[] | undefined): readonly SkillSource[] {
   return given === undefined ? [] : Array.isArray(given) ? given : [given as SkillSource];
+}
+
+/** Where and how one `loadAll` reads: the ids, and the loader's own source timeout. */
+export interface LoadCall {
+  readonly orgId: string | undefined;
+  readonly userId: string | undefined;
+  readonly timeoutMs: number;
+}
+
+/** One `loadAll` of a loader with these options: its tiers read and merged into a cache (the caller commits it). */
+export async function loadFor(options: SkillLoaderOptions, limits: ResolvedLimits, call: LoadCall, load: LoadOptions): Promise<Cache> {
+  const { signal, onProgress } = load;
+  assertLimits(load, ['sourceTimeoutMs'], 'loadAll');
+  throwIfAborted(signal);
+  const { builtin, store, subagentSpecs, remote, surface } = options;
+  return loadTiers({
+    tiers: tiersOf(builtin, store, options.limits?.perNamespace, call.orgId, call.userId, remote, surface),
+    subagentSpecs,
+    limits,
+    timeoutMs: load.sourceTimeoutMs ?? call.timeoutMs,
+    signal,
+    onProgress,
+  });
 }

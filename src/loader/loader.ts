@@ -4,13 +4,13 @@
  * async call; every lookup reads the cache synchronously.
  * @module
  */
-import { activateTurn, type ActivationOptions, type SkillActivation, type Turn } from '../routing/activation.js';
+import { activateTurn, type ActivationContext, type ActivationOptions, type SkillActivation, type Turn } from '../routing/activation.js';
 import type { CatalogOptions } from '../agent/catalog.js';
 import type { Diagnostic } from '../format/diagnostics.js';
-import { SkillError, throwIfAborted } from '../format/errors.js';
+import { SkillError } from '../format/errors.js';
 import { checkedSkill, withSkill, withoutSkill, type Cache } from './cache.js';
 import { agentView, loaderCatalog, readLoaderFile, routingRanking } from './agent.js';
-import { loadTiers, tiersOf } from './load.js';
+import { loadFor, tiersOf } from './load.js';
 import { DEFAULT_SOURCE_TIMEOUT_MS } from './source-call.js';
 import type { SourceCallOptions } from '../sources/source.js';
 import { LiveLink, watchedOf, type LoaderChange } from './live.js';
@@ -20,12 +20,12 @@ import type { RouteOptions, Router } from '../routing/router.js';
 import { LazyRouter } from './lazy-router.js';
 import type { LoadOptions, RoutedSkill, SkillLoaderOptions } from './options.js';
 import { SKILLS_PERMISSIONS } from '../agent/tool-names.js';
+import { SemanticRouting } from './semantic-routing.js';
 import type { SkillTool } from '../agent/tools.js';
 import { assertLimits, LOADER_LIMITS, resolveLimits, type ResolvedLimits, type Skill } from '../format/types.js';
 
-export type { LoadProgress } from './load.js';
 
-export type { LoaderLimits, LoaderRoutingOptions, LoadOptions, RoutedSkill, SkillLoaderOptions } from './options.js';
+export type { LoaderLimits, LoaderRoutingOptions, LoadOptions, LoadProgress, RoutedSkill, SkillLoaderOptions } from './options.js';
 
 /**
  * Loads skills from every source into one cache.
@@ -42,6 +42,7 @@ export class SkillLoader {
   readonly #options: SkillLoaderOptions;
   readonly #limits: ResolvedLimits;
   readonly #router: LazyRouter;
+  readonly #semantic: SemanticRouting | undefined;
   #cache: Cache | undefined;
   readonly #timeoutMs: number;
   // Applies a store's change events to the cache between loads.
@@ -58,14 +59,11 @@ export class SkillLoader {
     assertLimits(options, ['sourceTimeoutMs'], 'SkillLoader');
     this.#timeoutMs = options.sourceTimeoutMs ?? DEFAULT_SOURCE_TIMEOUT_MS;
     if (options.surface !== undefined) checkSurface(options.surface);
-    const { index, ...routing } = options.routing ?? {};
+    const { index, embedder, vectorCache, semantic, ...routing } = options.routing ?? {};
     this.#router = new LazyRouter(routing, index);
+    this.#semantic = embedder ? new SemanticRouting(embedder, vectorCache, semantic) : undefined;
     // A watched skill was parsed and checked by the same tier reading as a load: put as is, so it keeps its origin.
-    const put = (skill: Skill): void => {
-      this.#cache = withSkill(this.#loaded(), skill);
-      this.#router.get().upsert(skill);
-    };
-    const host = { limits: this.#limits, getAll: () => this.getAll(), getByName: (n: string) => this.getByName(n), put, remove: (n: string) => this.remove(n) };
+    const host = { limits: this.#limits, getAll: () => this.getAll(), getByName: (n: string) => this.getByName(n), put: (skill: Skill) => this.#put(skill), remove: (n: string) => this.remove(n) };
     this.#watch = new SourceWatch({ ...host, announce: (change) => this.#live.announce(change) }, () => this.#timeoutMs);
   }
 
@@ -91,9 +89,7 @@ export class SkillLoader {
   }
 
   /**
-   * Subscribes to single-skill changes applied between loads (a store's change events, or a
-   * watching source's added, changed and removed skills, update the cache and index for those
-   * skills alone); returns the unsubscribe function.
+   * Subscribes to the one-skill changes a store or a watching source applies between loads; returns the unsubscribe.
    * @example `const off = loader.on('change', ({ name, type, tier }) => console.log(tier, name, type))`
    */
   on(type: 'change', listener: (change: LoaderChange) => void): () => void {
@@ -114,24 +110,14 @@ export class SkillLoader {
 
   async #load(orgId: string | undefined, userId: string | undefined, options: LoadOptions): Promise<Skill[]> {
     const generation = ++this.#generation;
-    const { signal, onProgress } = options;
-    assertLimits(options, ['sourceTimeoutMs'], 'loadAll');
-    throwIfAborted(signal);
-    const { builtin, store, limits, subagentSpecs, remote } = this.#options;
-    const cache = await loadTiers({
-      tiers: tiersOf(builtin, store, limits?.perNamespace, orgId, userId, remote, this.#options.surface),
-      subagentSpecs,
-      limits: this.#limits,
-      timeoutMs: options.sourceTimeoutMs ?? this.#timeoutMs,
-      signal,
-      onProgress,
-    });
+    const cache = await loadFor(this.#options, this.#limits, { orgId, userId, timeoutMs: this.#timeoutMs }, options);
     // Loads may overlap: a newer load that finished first keeps its result.
     if (generation > this.#committed) {
       this.#cache = cache;
       this.#committed = generation;
       // The index follows the cache, on first use: only skills whose name or digest changed are re-indexed.
       this.#router.follow(cache.all);
+      this.#semantic?.vectors.sync(cache.all);
     }
     return [...cache.all];
   }
@@ -182,6 +168,26 @@ export class SkillLoader {
   }
 
   /**
+   * {@link route} with the embedding stage: cosine and lexical scores blended (docs/routing.md). Without an
+   * embedder, or until every routable skill has its vector, it answers as `route` does.
+   * @example `const [best] = await loader.routeAsync('put my receipts in a table')`
+   */
+  async routeAsync(text: string, options: Pick<RouteOptions, 'limit'> = {}): Promise<RoutedSkill[]> {
+    assertLimits(options, ['limit'], 'routeAsync');
+    const hits = this.#semantic ? await this.#semantic.rank(this.#router.get(), text, options) : this.#router.get().route(text, options);
+    const { byName } = this.#loaded();
+    return hits.flatMap((h) => (byName.has(h.name) ? [{ skill: byName.get(h.name) as Skill, score: h.score, terms: h.terms }] : []));
+  }
+
+  /**
+   * Resolves when every routable skill has its vector (at once without an embedder); rejects with
+   * `EMBEDDING_FAILED` when the embedder failed (routing stays lexical). Until then routing is lexical.
+   */
+  async embeddingsReady(): Promise<void> {
+    await this.#semantic?.vectors.ready();
+  }
+
+  /**
    * The skills a turn activates: `/name` or `$name` mentions (any skill,
    * with the rest of the line as arguments), then intents (given, or
    * recognised in the text for `intent-matched` skills), then `auto` skills
@@ -195,8 +201,18 @@ export class SkillLoader {
    */
   activate(turn: string | Turn, options: ActivationOptions = {}): SkillActivation[] {
     this.#loaded();
-    const context = { getByName: (n: string) => this.getByName(n), getByIntent: (i: string) => this.getByIntent(i), router: this.#router.get() };
-    return activateTurn(turn, context, { ...this.#options.routing, ...options });
+    return activateTurn(turn, this.#context(), { ...this.#options.routing, ...options });
+  }
+
+  /**
+   * {@link activate} with the embedding stage: the search stage ranks by the blended score; mentions and
+   * intents are the same. Without an embedder, or until the vectors are ready, it answers as `activate` does.
+   * @example `for (const { skill } of await loader.activateAsync('put my receipts in a table')) use(skill)`
+   */
+  async activateAsync(turn: string | Turn, options: ActivationOptions = {}): Promise<SkillActivation[]> {
+    this.#loaded();
+    const blended = await this.#semantic?.activate(turn, this.#context(), { ...this.#options.routing, ...options });
+    return blended ?? this.activate(turn, options);
   }
 
   /**
@@ -209,9 +225,14 @@ export class SkillLoader {
    * pass, `INVALID_INPUT` when `source` is not `builtin`, `org` or `user`.
    */
   upsert(skill: Skill): void {
-    const checked = checkedSkill(skill);
-    this.#cache = withSkill(this.#loaded(), checked);
-    this.#router.get().upsert(checked);
+    this.#put(checkedSkill(skill));
+  }
+
+  /** Puts a checked skill in the cache, the index and the vectors. */
+  #put(skill: Skill): void {
+    this.#cache = withSkill(this.#loaded(), skill);
+    this.#router.get().upsert(skill);
+    this.#semantic?.vectors.upsert(skill);
   }
 
   /** Drops one skill from the cache and the index; false when there was none of that name. */
@@ -220,6 +241,7 @@ export class SkillLoader {
     if (!cache.byName.has(name)) return false;
     this.#cache = withoutSkill(cache, name);
     this.#router.get().remove(name);
+    this.#semantic?.vectors.remove(name);
     return true;
   }
 
@@ -265,6 +287,10 @@ export class SkillLoader {
     const skill = this.#loaded().byName.get(name);
     if (!skill) throw new SkillError('NOT_FOUND', `The loader holds no skill named "${name}".`);
     return readLoaderFile(skill, path, this.#limits, { signal: options.signal, timeoutMs: this.#timeoutMs });
+  }
+
+  #context(): ActivationContext {
+    return { getByName: (n) => this.getByName(n), getByIntent: (i) => this.getByIntent(i), router: this.#router.get() };
   }
 
   #loaded(): Cache {

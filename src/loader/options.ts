@@ -6,9 +6,9 @@ import type { ActivationOptions } from '../routing/activation.js';
 import type { RouterJSON, RouterOptions } from '../routing/router.js';
 import type { SkillSource } from '../sources/source.js';
 import type { SkillStoreLike } from '../sources/store.js';
-import type { Skill, SkillLimits } from '../format/types.js';
-import type { LoadProgress } from './load.js';
+import type { Skill, SkillLimits, SkillSourceKind } from '../format/types.js';
 import type { SubagentSpec } from './subagent.js';
+import type { LoaderEmbeddingOptions } from './semantic-routing.js';
 
 /** Limits of a loader: the shared limits plus the store's per-namespace cap. */
 export interface LoaderLimits extends SkillLimits {
@@ -47,7 +47,7 @@ export interface SkillLoaderOptions {
 }
 
 /** Routing options of a loader: the router's tuning and activation's thresholds (docs/routing.md). */
-export interface LoaderRoutingOptions extends RouterOptions, ActivationOptions {
+export interface LoaderRoutingOptions extends RouterOptions, ActivationOptions, LoaderEmbeddingOptions {
   /** An index serialised with `loader.router.toJSON()` (e.g. shipped with the builtin bundle): loads only re-index what changed. */
   index?: RouterJSON;
 }
@@ -70,4 +70,16 @@ export interface LoadOptions {
   onProgress?: (progress: LoadProgress) => void;
   /** This load's {@link SkillLoaderOptions.sourceTimeoutMs}. */
   sourceTimeoutMs?: number;
+}
+
+/** Progress of a load, reported after each source. */
+export interface LoadProgress {
+  /** The tier just read. */
+  readonly tier: SkillSourceKind | 'subagents';
+  /** The source's name. */
+  readonly source: string;
+  /** Skills in the cache-to-be so far. */
+  readonly loaded: number;
+  /** Entries skipped so far (errors, limits, shadowed). */
+  readonly skipped: number;
 }

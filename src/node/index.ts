@@ -25,3 +25,4 @@ export { buildSkillBundle, type BuildSkillBundleOptions } from './build-bundle.j
 export { SkillLoader, BUILTIN_SKILLS_DIR, type NodeSkillLoaderOptions } from './skill-loader.js';
 export { publishSkills, type PublishOptions, type PublishResult, type PublishedSkill } from './publish.js';
 export { folderRemoteCache } from './remote-cache.js';
+export { useModelFiles, useWasmPaths, type ModelFolder } from './use-model.js';

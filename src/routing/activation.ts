@@ -42,16 +42,26 @@ export interface ActivationOptions {
   maxSearch?: number;
   /** Once the best search hit passes `threshold`, the others activate within this share of its score (default 0.5). */
   relative?: number;
+  /**
+   * How much `threshold` rises per e-fold of routable skills over {@link THRESHOLD_REFERENCE_SKILLS} (default 0.07;
+   * 0.015 for the blended score of `activateAsync`): with more skills, chance overlap with an out-of-scope turn grows.
+   */
+  thresholdGrowth?: number;
 }
 
+/** Skill count up to which `threshold` applies as given; above it, it rises by `thresholdGrowth` per e-fold. */
+export const THRESHOLD_REFERENCE_SKILLS = 200;
+
 /** The measured defaults of {@link ActivationOptions}. */
-export const DEFAULT_ACTIVATION_OPTIONS: Required<ActivationOptions> = { threshold: 0.51, intentThreshold: 0.51, maxSearch: 3, relative: 0.5 };
+export const DEFAULT_ACTIVATION_OPTIONS: Required<ActivationOptions> = { threshold: 0.51, intentThreshold: 0.51, maxSearch: 3, relative: 0.5, thresholdGrowth: 0.07 };
 
 /** What activation reads: lookups of a loaded cache and its router. */
 export interface ActivationContext {
   readonly getByName: (name: string) => Skill | undefined;
   readonly getByIntent: (intent: string) => Skill[];
   readonly router: Router;
+  /** Ranks the text for the search stage instead of `router.route` (the loader's blend with an embedder). */
+  readonly rank?: (text: string, limit: number) => readonly RouteHit[];
 }
 
 /** A `/name` or `$name` mention found in a text. */
@@ -106,8 +116,7 @@ export function activateTurn(turn: string | Turn, context: ActivationContext, op
   for (const m of mentions) {
     put({ skill: context.getByName(m.name) as Skill, reason: 'mention', score: 1, terms: [], arguments: m.arguments });
   }
-  // A mention's arguments are input for that skill, not a request to route.
-  const rest = mentions.reduceRight((t, m) => t.slice(0, m.start) + t.slice(m.end), text);
+  const rest = withoutMentions(text, mentions);
   for (const intent of intents) {
     for (const skill of context.getByIntent(intent)) put({ skill, reason: 'intent', score: 1, terms: [] });
   }
@@ -118,8 +127,10 @@ export function activateTurn(turn: string | Turn, context: ActivationContext, op
       if (skill.activation === 'intent-matched') put({ skill, reason: 'intent', score: hit.score, terms: hit.terms });
     }
   }
-  const fresh = context.router.route(rest, { limit: o.maxSearch + out.size }).filter((h) => !out.has(h.name));
-  for (const hit of searchHits(fresh, o)) {
+  const limit = o.maxSearch + out.size;
+  const ranked = context.rank ? context.rank(rest, limit) : context.router.route(rest, { limit });
+  const fresh = ranked.filter((h) => !out.has(h.name));
+  for (const hit of searchHits(fresh, o, context.router.size)) {
     const skill = context.getByName(hit.name);
     if (skill) put({ skill, reason: 'search', score: hit.score, terms: hit.terms });
   }
@@ -128,13 +139,29 @@ export function activateTurn(turn: string | Turn, context: ActivationContext, op
 
 /**
  * The ranked hits that activate: none unless the best passes the threshold
- * (the turn is about some skill at all), then every hit within `relative` of
- * the best, at most `maxSearch`.
+ * (the turn is about some skill at all; raised for more than
+ * {@link THRESHOLD_REFERENCE_SKILLS} routable skills), then every hit within
+ * `relative` of the best, at most `maxSearch`.
  */
-export function searchHits(hits: readonly RouteHit[], options: Required<ActivationOptions>): RouteHit[] {
+export function searchHits(hits: readonly RouteHit[], options: Required<ActivationOptions>, skills = 0): RouteHit[] {
   const best = hits[0]?.score ?? 0;
-  if (best < options.threshold) return [];
+  if (best < scaledThreshold(options, skills)) return [];
   return hits.filter((h) => h.score >= best * options.relative).slice(0, options.maxSearch);
+}
+
+/** `threshold` for a set of `skills` routable skills: as given up to the reference size, then rising by `thresholdGrowth` per e-fold. */
+export function scaledThreshold(options: Pick<Required<ActivationOptions>, 'threshold' | 'thresholdGrowth'>, skills: number): number {
+  return options.threshold + options.thresholdGrowth * Math.log(Math.max(1, skills / THRESHOLD_REFERENCE_SKILLS));
+}
+
+/** The text of a turn that search routes: without its mentions, whose arguments are input for that skill. */
+export function searchTextOf(turn: string | Turn, context: Pick<ActivationContext, 'getByName'>): string {
+  const text = (typeof turn === 'string' ? turn : turn.text) ?? '';
+  return withoutMentions(text, findMentions(text, (name) => mentionable(context.getByName(name))));
+}
+
+function withoutMentions(text: string, mentions: readonly Mention[]): string {
+  return mentions.reduceRight((t, m) => t.slice(0, m.start) + t.slice(m.end), text);
 }
 
 function mentionable(skill: Skill | undefined): boolean {
