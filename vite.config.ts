@@ -49,7 +49,20 @@ export default defineConfig({
   // The dev server finds the worker's dependencies only when the worker starts, then re-bundles and reloads the
   // page; listing them up front keeps `npm start` from reloading under the person's hands.
   optimizeDeps: {
-    include: ['comlink', 'idb', 'yaml', 'minisearch', 'stemmer', 'stopword', '@noble/hashes/sha2.js', '@noble/hashes/utils.js', 'marked', 'dompurify', 'diff', 'fflate'],
+    include: [
+      'comlink',
+      'idb',
+      'yaml',
+      'minisearch',
+      'stemmer',
+      'stopword',
+      '@noble/hashes/sha2.js',
+      '@noble/hashes/utils.js',
+      'marked',
+      'dompurify',
+      'diff',
+      'fflate',
+    ],
   },
   server: {
     host: '127.0.0.1',

@@ -18,7 +18,21 @@ export default defineConfig({
       },
       {
         // Pre-bundled up front so the browser run does not reload once when Vite discovers them.
-        optimizeDeps: { include: ['@noble/hashes/sha2.js', '@noble/hashes/utils.js', 'yaml', 'minisearch', 'stemmer', 'stopword', 'comlink', 'fflate', 'idb', 'ai', 'ai/test'] },
+        optimizeDeps: {
+          include: [
+            '@noble/hashes/sha2.js',
+            '@noble/hashes/utils.js',
+            'yaml',
+            'minisearch',
+            'stemmer',
+            'stopword',
+            'comlink',
+            'fflate',
+            'idb',
+            'ai',
+            'ai/test',
+          ],
+        },
         test: {
           name: 'browser',
           include: ['test/**/*.browser.test.ts'],

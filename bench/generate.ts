@@ -79,30 +79,164 @@ export interface GeneratedSkill {
 const encoder = new TextEncoder();
 const byteLength = (s: string): number => encoder.encode(s).byteLength;
 
-const VERBS = ['process', 'analyze', 'review', 'generate', 'convert', 'deploy', 'test', 'debug', 'format', 'extract', 'summarize', 'migrate', 'audit', 'profile', 'index', 'render', 'validate', 'translate', 'monitor', 'plan'];
-const NOUNS = ['pdf', 'spreadsheet', 'pull-request', 'changelog', 'database', 'api', 'dashboard', 'invoice', 'image', 'log', 'schema', 'terraform', 'docker', 'release', 'notebook', 'slides', 'report', 'dataset', 'frontend', 'incident'];
-const TOPICS = ['PDF documents', 'Excel workbooks', 'GitHub pull requests', 'release notes', 'PostgreSQL schemas', 'REST APIs', 'React components', 'Docker images', 'CI pipelines', 'log files', 'CSV datasets', 'Terraform plans', 'Jupyter notebooks', 'slide decks', 'incident reports', 'OpenAPI specs', 'SQL queries', 'Kubernetes manifests', 'web pages', 'invoices'];
-const WORDS = ('the a an this each every file files document output input data table tables row rows column columns field fields value values '
-  + 'user request task step steps result results error errors check checks rule rules script scripts tool tools command commands option options '
-  + 'use run read write parse convert extract merge split validate review create update remove keep return report compare format render '
-  + 'when before after while if unless only always never first then next finally also instead carefully quickly safely exactly '
-  + 'clear small large empty valid invalid local remote existing new current previous structured plain readable stable '
-  + 'with from into for to of in on by as at over under between through without').split(' ');
-const TOOLS = ['Read', 'Write', 'Edit', 'Grep', 'Glob', 'Bash', 'Bash(git:*)', 'Bash(npm run:*)', 'Bash(python3:*)', 'WebFetch', 'WebSearch', 'Bash(gh pr view:*)', 'NotebookEdit', 'Task'];
+const VERBS = [
+  'process',
+  'analyze',
+  'review',
+  'generate',
+  'convert',
+  'deploy',
+  'test',
+  'debug',
+  'format',
+  'extract',
+  'summarize',
+  'migrate',
+  'audit',
+  'profile',
+  'index',
+  'render',
+  'validate',
+  'translate',
+  'monitor',
+  'plan',
+];
+const NOUNS = [
+  'pdf',
+  'spreadsheet',
+  'pull-request',
+  'changelog',
+  'database',
+  'api',
+  'dashboard',
+  'invoice',
+  'image',
+  'log',
+  'schema',
+  'terraform',
+  'docker',
+  'release',
+  'notebook',
+  'slides',
+  'report',
+  'dataset',
+  'frontend',
+  'incident',
+];
+const TOPICS = [
+  'PDF documents',
+  'Excel workbooks',
+  'GitHub pull requests',
+  'release notes',
+  'PostgreSQL schemas',
+  'REST APIs',
+  'React components',
+  'Docker images',
+  'CI pipelines',
+  'log files',
+  'CSV datasets',
+  'Terraform plans',
+  'Jupyter notebooks',
+  'slide decks',
+  'incident reports',
+  'OpenAPI specs',
+  'SQL queries',
+  'Kubernetes manifests',
+  'web pages',
+  'invoices',
+];
+const WORDS = (
+  'the a an this each every file files document output input data table tables row rows column columns field fields value values ' +
+  'user request task step steps result results error errors check checks rule rules script scripts tool tools command commands option options ' +
+  'use run read write parse convert extract merge split validate review create update remove keep return report compare format render ' +
+  'when before after while if unless only always never first then next finally also instead carefully quickly safely exactly ' +
+  'clear small large empty valid invalid local remote existing new current previous structured plain readable stable ' +
+  'with from into for to of in on by as at over under between through without'
+).split(' ');
+const TOOLS = [
+  'Read',
+  'Write',
+  'Edit',
+  'Grep',
+  'Glob',
+  'Bash',
+  'Bash(git:*)',
+  'Bash(npm run:*)',
+  'Bash(python3:*)',
+  'WebFetch',
+  'WebSearch',
+  'Bash(gh pr view:*)',
+  'NotebookEdit',
+  'Task',
+];
 const LICENSES = ['MIT', 'Apache-2.0', 'Proprietary. LICENSE.txt has complete terms', 'BSD-3-Clause', 'CC-BY-4.0'];
 const AUTHORS = ['example-org', 'jane.doe@example.com', 'platform-team', 'anthropic', 'data-eng', 'Zoë Müller'];
 const LANGS = ['bash', 'python', 'ts', 'json', 'yaml', 'sql'];
-const HEADINGS = ['Overview', 'Quick start', 'Instructions', 'Workflow', 'Examples', 'Guidelines', 'Edge cases', 'Troubleshooting', 'Output format', 'Validation', 'Best practices', 'Common mistakes', 'Reference', 'Checklist'];
+const HEADINGS = [
+  'Overview',
+  'Quick start',
+  'Instructions',
+  'Workflow',
+  'Examples',
+  'Guidelines',
+  'Edge cases',
+  'Troubleshooting',
+  'Output format',
+  'Validation',
+  'Best practices',
+  'Common mistakes',
+  'Reference',
+  'Checklist',
+];
 const CODE: Record<string, readonly string[]> = {
-  bash: ['npm run build', 'git diff --stat origin/main...HEAD', 'python3 scripts/extract.py input.pdf --out result.json', 'jq \'.items[] | select(.ok)\' report.json', 'ls -la references/'],
-  python: ['import json', 'from pathlib import Path', 'data = json.loads(Path("input.json").read_text())', 'for row in data["rows"]:', '    print(row["id"], row.get("name", ""))', 'result = {"ok": True, "count": len(data)}'],
-  ts: ['import { readFile } from "node:fs/promises";', 'const text = await readFile(path, "utf8");', 'export function check(value: unknown): boolean {', '  return typeof value === "string" && value.length > 0;', '}'],
+  bash: [
+    'npm run build',
+    'git diff --stat origin/main...HEAD',
+    'python3 scripts/extract.py input.pdf --out result.json',
+    "jq '.items[] | select(.ok)' report.json",
+    'ls -la references/',
+  ],
+  python: [
+    'import json',
+    'from pathlib import Path',
+    'data = json.loads(Path("input.json").read_text())',
+    'for row in data["rows"]:',
+    '    print(row["id"], row.get("name", ""))',
+    'result = {"ok": True, "count": len(data)}',
+  ],
+  ts: [
+    'import { readFile } from "node:fs/promises";',
+    'const text = await readFile(path, "utf8");',
+    'export function check(value: unknown): boolean {',
+    '  return typeof value === "string" && value.length > 0;',
+    '}',
+  ],
   json: ['{', '  "name": "example",', '  "version": "1.0.0",', '  "items": [1, 2, 3]', '}'],
   yaml: ['steps:', '  - name: build', '    run: npm ci && npm run build', '  - name: test', '    run: npm test'],
   sql: ['SELECT id, name, created_at', 'FROM events', "WHERE created_at > now() - interval '7 days'", 'ORDER BY created_at DESC;'],
 };
-const INTENTS = ['summarize-document', 'extract-tables', 'review-code', 'fix-bug', 'write-tests', 'deploy-service', 'analyze-data', 'draft-email', 'translate-text', 'create-chart'];
-const EXAMPLES = ['Summarize this PDF in five bullet points', 'Extract every table from report.pdf into CSV', 'Review my pull request for security issues', 'Why does this test fail on CI?', 'Turn this spreadsheet into a bar chart', 'Draft release notes for v2.3', 'Convert these slides to Markdown', 'Find slow queries in this log'];
+const INTENTS = [
+  'summarize-document',
+  'extract-tables',
+  'review-code',
+  'fix-bug',
+  'write-tests',
+  'deploy-service',
+  'analyze-data',
+  'draft-email',
+  'translate-text',
+  'create-chart',
+];
+const EXAMPLES = [
+  'Summarize this PDF in five bullet points',
+  'Extract every table from report.pdf into CSV',
+  'Review my pull request for security issues',
+  'Why does this test fail on CI?',
+  'Turn this spreadsheet into a bar chart',
+  'Draft release notes for v2.3',
+  'Convert these slides to Markdown',
+  'Find slow queries in this log',
+];
 
 /** Generates `count` SKILL.md texts, each `minBytes`–`maxBytes` (default 1–4 KB) long. */
 export function generateSkills(count: number, options: GenerateOptions = {}): GeneratedSkill[] {
@@ -183,7 +317,9 @@ function frontmatterOf(g: Gen, name: string, budget: number, attempt: number): s
   // Shrink the description on retries so a small target still fits.
   const descMax = Math.max(100, Math.min(600, budget - 120) >> attempt);
   const length = g.int(100, descMax);
-  const description = `${g.pick(['Processes', 'Reviews', 'Generates', 'Analyzes', 'Converts', 'Validates'])} ${g.pick(TOPICS)}. Use when ${g.textOf(length)}`.slice(0, length).trimEnd();
+  const description = `${g.pick(['Processes', 'Reviews', 'Generates', 'Analyzes', 'Converts', 'Validates'])} ${g.pick(TOPICS)}. Use when ${g.textOf(length)}`
+    .slice(0, length)
+    .trimEnd();
   const style = g.random();
   if (style < 0.5) lines.push(`description: ${description}`);
   else if (style < 0.75) lines.push(`description: "${description}"`);
@@ -240,7 +376,11 @@ function resourceFiles(g: Gen, o: ReferenceOptions): GeneratedFile[] {
 }
 
 function bodyOf(g: Gen, name: string, bytes: number, files: readonly GeneratedFile[]): string {
-  const title = name.split('-').slice(0, -1).map((w) => `${w[0]?.toUpperCase()}${w.slice(1)}`).join(' ');
+  const title = name
+    .split('-')
+    .slice(0, -1)
+    .map((w) => `${w[0]?.toUpperCase()}${w.slice(1)}`)
+    .join(' ');
   return markdown(g, `# ${title}\n\n`, bytes, files);
 }
 
@@ -262,14 +402,20 @@ function markdown(g: Gen, start: string, bytes: number, links: readonly Generate
     let block: string;
     if (kind < 0.2) block = `## ${g.pick(HEADINGS)}`;
     else if (kind < 0.45) block = g.textOf(g.int(60, 400)) + (g.chance(0.15) ? ' Résumé — “naïve” café ✓.' : '');
-    else if (kind < 0.62) block = Array.from({ length: g.int(2, 6) }, () => `- ${g.chance(0.3) ? `**${g.pick(WORDS)}**: ` : ''}${g.sentence(4, 12)}`).join('\n');
-    else if (kind < 0.75) block = Array.from({ length: g.int(2, 5) }, (_, i) => `${i + 1}. ${g.sentence(4, 12)}${g.chance(0.2) ? ` Run \`${g.pick(CODE['bash'] ?? [])}\`.` : ''}`).join('\n');
+    else if (kind < 0.62)
+      block = Array.from({ length: g.int(2, 6) }, () => `- ${g.chance(0.3) ? `**${g.pick(WORDS)}**: ` : ''}${g.sentence(4, 12)}`).join('\n');
+    else if (kind < 0.75)
+      block = Array.from(
+        { length: g.int(2, 5) },
+        (_, i) => `${i + 1}. ${g.sentence(4, 12)}${g.chance(0.2) ? ` Run \`${g.pick(CODE['bash'] ?? [])}\`.` : ''}`,
+      ).join('\n');
     else if (kind < 0.92) {
       const lang = g.pick(LANGS);
       const code = CODE[lang] ?? [];
       const from = g.int(0, Math.max(0, code.length - 2));
       block = `\`\`\`${lang}\n${code.slice(from, from + g.int(2, code.length)).join('\n')}\n\`\`\``;
-    } else block = `| Option | Meaning |\n| --- | --- |\n${Array.from({ length: g.int(2, 4) }, () => `| \`${g.pick(WORDS)}\` | ${g.sentence(3, 8)} |`).join('\n')}`;
+    } else
+      block = `| Option | Meaning |\n| --- | --- |\n${Array.from({ length: g.int(2, 4) }, () => `| \`${g.pick(WORDS)}\` | ${g.sentence(3, 8)} |`).join('\n')}`;
     if (!add(block) && size > bytes - 400) break;
   }
   let text = `${blocks.join('\n\n')}\n`;

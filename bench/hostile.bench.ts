@@ -58,7 +58,11 @@ export const HOSTILE_CASES: readonly inputs.HostileCase[] = [
     input: '`SkillLoader.loadAll` over a 50,000-entry `memorySource`',
     prepare: () => {
       const files = inputs.bigListing();
-      const work = () => new SkillLoader({ builtin: memorySource(files) }).loadAll().then((skills) => skills.length, (e: unknown) => (e as { code?: string }).code ?? 'rejected');
+      const work = () =>
+        new SkillLoader({ builtin: memorySource(files) }).loadAll().then(
+          (skills) => skills.length,
+          (e: unknown) => (e as { code?: string }).code ?? 'rejected',
+        );
       return { bytes: inputs.listingBytes(files), work };
     },
   },
@@ -166,7 +170,9 @@ export function runHostileBench(): { targetMs: number; cases: HostileResult[] } 
   }
   console.log('\n| case | input | KiB | cold ms | warm ms | warm CPU ms | heap Δ MB | peak RSS Δ MB | outcome |\n|---|---|---|---|---|---|---|---|---|');
   for (const r of cases) {
-    console.log(`| ${r.name} | ${r.input} | ${round(r.bytes / 1024, 0)} | ${r.coldMs} | ${r.ms} | ${r.cpuMs} | ${r.heapDeltaMb} | ${r.peakRssDeltaMb} | ${r.outcome} |`);
+    console.log(
+      `| ${r.name} | ${r.input} | ${round(r.bytes / 1024, 0)} | ${r.coldMs} | ${r.ms} | ${r.cpuMs} | ${r.heapDeltaMb} | ${r.peakRssDeltaMb} | ${r.outcome} |`,
+    );
   }
   return { targetMs: TARGET_MS, cases };
 }

@@ -32,7 +32,15 @@ const BENCHES: Record<string, (o: Options) => unknown> = {
   loader: (o) => runLoaderBench(o),
   instructions: (o) => runInstructionsBench(o),
   load: (o) => runLoadBench(o),
-  routing: (o) => runRoutingBench({ ...o, files: o.files ?? [], sweep: o.sweep ?? false, hybrid: o.hybrid ?? true, scale: o.scale ?? false, ...(o.model ? { model: o.model } : {}) }),
+  routing: (o) =>
+    runRoutingBench({
+      ...o,
+      files: o.files ?? [],
+      sweep: o.sweep ?? false,
+      hybrid: o.hybrid ?? true,
+      scale: o.scale ?? false,
+      ...(o.model ? { model: o.model } : {}),
+    }),
   store: (o) => runStoreBench(o),
   hostile: () => runHostileBench(),
 };

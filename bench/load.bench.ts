@@ -93,7 +93,13 @@ export async function runLoadBench(options: LoadBenchOptions = {}): Promise<{ be
     const jobs: Job[] = [
       { name: `generated (${count} skills, ${written.files} files)`, path: generated, kinds: folderKinds, sourceOptions: wide, ratios: FOLDER_RATIOS },
       { name: `real-world (${realWorld})`, path: realWorld, kinds: folderKinds, sourceOptions: wide, ratios: FOLDER_RATIOS },
-      { name: 'builtin bundle (1000 generated skills)', path: bundleFile, kinds: ['bundle-json', 'bundle', 'bundle-route'], sourceOptions: {}, ratios: BUNDLE_RATIOS },
+      {
+        name: 'builtin bundle (1000 generated skills)',
+        path: bundleFile,
+        kinds: ['bundle-json', 'bundle', 'bundle-route'],
+        sourceOptions: {},
+        ratios: BUNDLE_RATIOS,
+      },
     ];
     const folders = jobs.map((job) => runJob(job, rounds));
     const result = {
@@ -133,7 +139,11 @@ function runJob(job: Job, rounds: number): FolderReport {
     ratios[label] = { ofMedians: round(median(x) / median(y), 3), medianOfRounds: round(medianOfRatios(x, y), 3) };
     const rssA = kinds[a]?.peakRssMb;
     const rssB = kinds[b]?.peakRssMb;
-    if (rssA !== undefined && rssB !== undefined) ratios[`${label} (peak RSS)`] = { ofMedians: round(rssA / rssB, 3), medianOfRounds: round(medianOfRatios(runs.get(a)?.map((r) => r.maxRssKb) ?? [], runs.get(b)?.map((r) => r.maxRssKb) ?? []), 3) };
+    if (rssA !== undefined && rssB !== undefined)
+      ratios[`${label} (peak RSS)`] = {
+        ofMedians: round(rssA / rssB, 3),
+        medianOfRounds: round(medianOfRatios(runs.get(a)?.map((r) => r.maxRssKb) ?? [], runs.get(b)?.map((r) => r.maxRssKb) ?? []), 3),
+      };
   }
   return { folder: job.name, kinds, ratios };
 }
@@ -141,7 +151,11 @@ function runJob(job: Job, rounds: number): FolderReport {
 function runChild(spec: LoadChildSpec): LoadChildReport {
   const bundle = process.argv[1];
   if (bundle === undefined) throw new Error('bench: cannot tell which file to run as the load child');
-  const out = spawnSync(process.execPath, [bundle], { encoding: 'utf8', env: { ...process.env, [CHILD_ENV]: `load:${JSON.stringify(spec)}` }, maxBuffer: 1 << 24 });
+  const out = spawnSync(process.execPath, [bundle], {
+    encoding: 'utf8',
+    env: { ...process.env, [CHILD_ENV]: `load:${JSON.stringify(spec)}` },
+    maxBuffer: 1 << 24,
+  });
   const line = out.stdout.trim().split('\n').pop() ?? '';
   if (out.status !== 0 || !line.startsWith('{')) throw new Error(`bench: load child (${spec.kind}) failed with status ${out.status}:\n${out.stderr}`);
   return JSON.parse(line) as LoadChildReport;

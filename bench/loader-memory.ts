@@ -89,7 +89,10 @@ export function measureMemory(dir: string, sourceOptions: DirectorySourceOptions
       sampledPeakHeapTotalMb: round(med((x) => x.peakHeapTotal) / MB, 1),
       retainedHeapMb: round(med((x) => x.retainedHeap) / MB, 2),
       retainedExternalMb: round(med((x) => x.retainedExternal) / MB, 2),
-      coldLoadMs: round(med((x) => x.ms), 1),
+      coldLoadMs: round(
+        med((x) => x.ms),
+        1,
+      ),
     };
   }
   return out;

@@ -165,7 +165,11 @@ async function checkDefaults(dir: string): Promise<LoaderBenchResult['check']['w
 }
 
 /** The assertion of this bench: every generated skill loads, with its resource files and no errors. */
-async function checkLoad(dir: string, sourceOptions: DirectorySourceOptions, skills: readonly GeneratedSkill[]): Promise<Omit<LoaderBenchResult['check'], 'withDefaults'>> {
+async function checkLoad(
+  dir: string,
+  sourceOptions: DirectorySourceOptions,
+  skills: readonly GeneratedSkill[],
+): Promise<Omit<LoaderBenchResult['check'], 'withDefaults'>> {
   const loader = new SkillLoader({ builtin: directorySource(dir, sourceOptions) });
   const all = await loader.loadAll();
   const counts = severities(loader.diagnostics);
@@ -175,7 +179,14 @@ async function checkLoad(dir: string, sourceOptions: DirectorySourceOptions, ski
   for (const s of skills) {
     const skill = byName.get(s.folder);
     if (!skill) problems.push(`${s.folder}: not loaded`);
-    else if (skill.files.map((f) => f.path).join() !== s.files.map((f) => f.path).sort().join()) problems.push(`${s.folder}: files ${skill.files.map((f) => f.path).join()} instead of ${s.files.map((f) => f.path).join()}`);
+    else if (
+      skill.files.map((f) => f.path).join() !==
+      s.files
+        .map((f) => f.path)
+        .sort()
+        .join()
+    )
+      problems.push(`${s.folder}: files ${skill.files.map((f) => f.path).join()} instead of ${s.files.map((f) => f.path).join()}`);
   }
   if (all.length !== skills.length || problems.length > 0) {
     throw new Error(`bench: ${all.length} of ${skills.length} skills loaded, ${problems.length} problems:\n  ${problems.slice(0, 10).join('\n  ')}`);
@@ -188,5 +199,14 @@ async function checkLoad(dir: string, sourceOptions: DirectorySourceOptions, ski
 function statsOf(m: Measure<unknown>, count: number): LoadMeasureStats {
   const s = summarize(m, 2);
   const medianUsPerSkill = round((median(m.samples) * 1000) / count, 2);
-  return { label: s.label, medianMs: s.median, minMs: s.min, maxMs: s.max, medianUsPerSkill, roundsMs: s.rounds, cpuMedianMs: s.cpuMedian, cpuRoundsMs: s.cpuRounds };
+  return {
+    label: s.label,
+    medianMs: s.median,
+    minMs: s.min,
+    maxMs: s.max,
+    medianUsPerSkill,
+    roundsMs: s.rounds,
+    cpuMedianMs: s.cpuMedian,
+    cpuRoundsMs: s.cpuRounds,
+  };
 }

@@ -143,7 +143,10 @@ export function runParseBench(options: ParseBenchOptions = {}): ParseBenchResult
     }),
     measure('nodeCryptoCanonical', '  ref: node:crypto sha256(canonical JSON)', () => {
       let k = 0;
-      for (let i = 0; i < n; i++) k += createHash('sha256').update(canonical[i] as string).digest('hex').length;
+      for (let i = 0; i < n; i++)
+        k += createHash('sha256')
+          .update(canonical[i] as string)
+          .digest('hex').length;
       return k;
     }),
   ];
@@ -250,12 +253,22 @@ function printReport(r: ParseBenchResult, log: (line: string) => void): void {
   const base = r.measures['baseline']?.medianUs ?? Number.NaN;
   const cpuBase = r.measures['baseline']?.cpuMedianUs ?? Number.NaN;
   const c = r.corpus;
-  log(`parse bench: ${r.config.count} skills, ${c.minBytes}–${c.maxBytes} B (mean ${c.meanBytes} B, front matter mean ${c.meanFrontmatterBytes} B); ${r.config.rounds} rounds after ${r.config.warmup} warm-up; node ${r.node}`);
+  log(
+    `parse bench: ${r.config.count} skills, ${c.minBytes}–${c.maxBytes} B (mean ${c.meanBytes} B, front matter mean ${c.meanFrontmatterBytes} B); ${r.config.rounds} rounds after ${r.config.warmup} warm-up; node ${r.node}`,
+  );
   log(`all ${r.config.count} generated skills parse with no errors (${c.skillsWithWarnings} with warnings/infos, ${c.warnings} in all)`);
   log('');
   const rows: string[][] = [['measure (per skill)', 'median µs', 'min µs', 'max µs', '× baseline', 'cpu µs', 'cpu ×']];
   for (const m of Object.values(r.measures)) {
-    rows.push([m.label, m.medianUs.toFixed(2), m.minUs.toFixed(2), m.maxUs.toFixed(2), (m.medianUs / base).toFixed(2), m.cpuMedianUs.toFixed(2), (m.cpuMedianUs / cpuBase).toFixed(2)]);
+    rows.push([
+      m.label,
+      m.medianUs.toFixed(2),
+      m.minUs.toFixed(2),
+      m.maxUs.toFixed(2),
+      (m.medianUs / base).toFixed(2),
+      m.cpuMedianUs.toFixed(2),
+      (m.cpuMedianUs / cpuBase).toFixed(2),
+    ]);
   }
   const rest = r.breakdownUs['rest'] ?? 0;
   rows.push(['  rest (by difference): fields, glue, cache/GC', rest.toFixed(2), '', '', (rest / base).toFixed(2), '', '']);

@@ -59,7 +59,9 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
 
 /** The corpus skills as routing tools (descriptions capped at the spec's 1,024 characters). */
 export function corpusTools(root: string): RoutingTool[] {
-  const data = JSON.parse(readFileSync(join(root, 'bench', 'data', 'corpus-skills.json'), 'utf8')) as { skills: { id: string; name: string; description: string }[] };
+  const data = JSON.parse(readFileSync(join(root, 'bench', 'data', 'corpus-skills.json'), 'utf8')) as {
+    skills: { id: string; name: string; description: string }[];
+  };
   return data.skills.map((s) => ({ id: `corpus:${s.id}`, name: s.name, description: s.description.slice(0, 1024) }));
 }
 
@@ -70,17 +72,30 @@ export function ownOutOfScope(root: string): RoutingQuery[] {
 }
 
 /** Measures every size of one base set; `embedder` adds the hybrid rows. */
-export async function measureScale(set: RoutingSet, corpus: readonly RoutingTool[], own: readonly RoutingQuery[], embedder?: Embedder, activation: ActivationOptions = {}): Promise<ScaleRow[]> {
+export async function measureScale(
+  set: RoutingSet,
+  corpus: readonly RoutingTool[],
+  own: readonly RoutingQuery[],
+  embedder?: Embedder,
+  activation: ActivationOptions = {},
+): Promise<ScaleRow[]> {
   const rows: ScaleRow[] = [];
   const vectorCache = new Map<string, Float32Array>();
   const queryVectors = new Map<string, Float32Array>();
   const o = { ...DEFAULT_ACTIVATION_OPTIONS, ...activation };
   for (const size of SCALE_SIZES) {
-    const tools = size <= set.tools.length ? shuffled(set.tools, size).slice(0, size) : [...set.tools, ...shuffled(corpus, size).slice(0, size - set.tools.length)];
+    const tools =
+      size <= set.tools.length ? shuffled(set.tools, size).slice(0, size) : [...set.tools, ...shuffled(corpus, size).slice(0, size - set.tools.length)];
     const ids = new Set(tools.map((t) => t.id));
     const labelled = set.queries.filter((q) => q.expected.length > 0);
-    const inScope = shuffled(labelled.filter((q) => q.expected.every((id) => ids.has(id))), size).slice(0, MAX_IN_SCOPE);
-    const orphaned = shuffled(labelled.filter((q) => q.expected.every((id) => !ids.has(id))), size).slice(0, 200);
+    const inScope = shuffled(
+      labelled.filter((q) => q.expected.every((id) => ids.has(id))),
+      size,
+    ).slice(0, MAX_IN_SCOPE);
+    const orphaned = shuffled(
+      labelled.filter((q) => q.expected.every((id) => !ids.has(id))),
+      size,
+    ).slice(0, 200);
     const outOfScope = [...set.queries.filter((q) => q.expected.length === 0), ...orphaned, ...own];
     const { loader, names } = await loadRoutingSet({ ...set, tools, queries: [] });
     const lexical = (text: string): RouteHit[] => loader.router.route(text, { limit: loader.size });
@@ -94,12 +109,27 @@ export async function measureScale(set: RoutingSet, corpus: readonly RoutingTool
     const candidates = vectors.candidates((a) => a === 'auto');
     const hybrid = (text: string): RouteHit[] => blendHits(lexical(text), queryVectors.get(text) as Float32Array, candidates);
     // As `activateAsync` does: the blended score's own threshold growth.
-    rows.push(scaleRow(set.name, loader.size, 'hybrid', inScope, outOfScope, own, names, hybrid, { ...o, thresholdGrowth: activation.thresholdGrowth ?? DEFAULT_SEMANTIC_OPTIONS.thresholdGrowth }));
+    rows.push(
+      scaleRow(set.name, loader.size, 'hybrid', inScope, outOfScope, own, names, hybrid, {
+        ...o,
+        thresholdGrowth: activation.thresholdGrowth ?? DEFAULT_SEMANTIC_OPTIONS.thresholdGrowth,
+      }),
+    );
   }
   return rows;
 }
 
-function scaleRow(base: string, skills: number, mode: ScaleRow['mode'], inScope: readonly RoutingQuery[], outOfScope: readonly RoutingQuery[], own: readonly RoutingQuery[], names: ReadonlyMap<string, string>, rank: (text: string) => RouteHit[], o: Required<ActivationOptions>): ScaleRow {
+function scaleRow(
+  base: string,
+  skills: number,
+  mode: ScaleRow['mode'],
+  inScope: readonly RoutingQuery[],
+  outOfScope: readonly RoutingQuery[],
+  own: readonly RoutingQuery[],
+  names: ReadonlyMap<string, string>,
+  rank: (text: string) => RouteHit[],
+  o: Required<ActivationOptions>,
+): ScaleRow {
   let correct = 0;
   let kept = 0;
   for (const q of inScope) {

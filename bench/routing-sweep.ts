@@ -82,11 +82,25 @@ export async function runSweep(sets: readonly RoutingSet[], log: (line: string) 
     variants.push(row);
   }
   log('');
-  table([['choice', ...sets.flatMap((s) => [`${s.name} top-1`, 'top-3', 'MRR', 'recall', 'false act.'])], ...variants.map((v) => [String(v['label']), ...sets.flatMap((s) => cells(v[s.name]))])], log);
+  table(
+    [
+      ['choice', ...sets.flatMap((s) => [`${s.name} top-1`, 'top-3', 'MRR', 'recall', 'false act.'])],
+      ...variants.map((v) => [String(v['label']), ...sets.flatMap((s) => cells(v[s.name]))]),
+    ],
+    log,
+  );
   const grid = THRESHOLDS.map((t) => ({ ...t, ...Object.fromEntries(sets.map((s, i) => [s.name, activationStats(baseline[i] as Ranked[], t)])) }));
   log('');
   table(
-    [['threshold', 'relative', 'max', ...sets.flatMap((s) => [`${s.name} recall`, 'false act.', 'mean act.'])], ...grid.map((g) => [String(g.threshold), String(g.relative), String(g.maxSearch), ...sets.flatMap((s) => actCells((g as Record<string, unknown>)[s.name]))])],
+    [
+      ['threshold', 'relative', 'max', ...sets.flatMap((s) => [`${s.name} recall`, 'false act.', 'mean act.'])],
+      ...grid.map((g) => [
+        String(g.threshold),
+        String(g.relative),
+        String(g.maxSearch),
+        ...sets.flatMap((s) => actCells((g as Record<string, unknown>)[s.name])),
+      ]),
+    ],
     log,
   );
   return { variants, thresholds: grid };

@@ -55,7 +55,13 @@ export async function runUsageBench(files: readonly string[], log: (line: string
         rows.set(weight, [...(rows.get(weight) ?? []), row]);
       }
     }
-    const report: UsageReport = { set: loaded.set.name, seeds, streamEntries: Math.round(entries / seeds), heldOutQueries: heldOut, rows: [...rows.values()].map(mean) };
+    const report: UsageReport = {
+      set: loaded.set.name,
+      seeds,
+      streamEntries: Math.round(entries / seeds),
+      heldOutQueries: heldOut,
+      rows: [...rows.values()].map(mean),
+    };
     log(JSON.stringify(report));
     reports.push(report);
   }
@@ -104,5 +110,13 @@ function mulberry32(seed: number): () => number {
 
 function mean(rows: readonly UsageRow[]): UsageRow {
   const avg = (key: Exclude<keyof UsageRow, 'weight'>): number => Math.round((rows.reduce((s, r) => s + r[key], 0) / rows.length) * 100) / 100;
-  return { weight: rows[0]?.weight ?? 0, top1: avg('top1'), top3: avg('top3'), mrr: Math.round((rows.reduce((s, r) => s + r.mrr, 0) / rows.length) * 10_000) / 10_000, recall: avg('recall'), falseActivation: avg('falseActivation'), meanActivated: avg('meanActivated') };
+  return {
+    weight: rows[0]?.weight ?? 0,
+    top1: avg('top1'),
+    top3: avg('top3'),
+    mrr: Math.round((rows.reduce((s, r) => s + r.mrr, 0) / rows.length) * 10_000) / 10_000,
+    recall: avg('recall'),
+    falseActivation: avg('falseActivation'),
+    meanActivated: avg('meanActivated'),
+  };
 }

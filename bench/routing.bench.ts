@@ -90,7 +90,13 @@ export async function runRoutingBench(
 }
 
 /** The scale runs, lexical and (unless `--no-hybrid`) hybrid, one JSON line per set size and mode. */
-async function runScale(files: readonly string[], withModel: boolean, model: string | undefined, root: string, log: (line: string) => void): Promise<ScaleRow[]> {
+async function runScale(
+  files: readonly string[],
+  withModel: boolean,
+  model: string | undefined,
+  root: string,
+  log: (line: string) => void,
+): Promise<ScaleRow[]> {
   const loaded = withModel ? await loadBenchEmbedder(model) : undefined;
   const rows: ScaleRow[] = [];
   for (const file of files) {
@@ -104,7 +110,11 @@ async function runScale(files: readonly string[], withModel: boolean, model: str
 }
 
 /** The hybrid runs: one model load, then each set (the first set after the load also warms the model up). */
-async function runHybrid(files: readonly string[], model: string | undefined, log: (line: string) => void): Promise<{ modelLoadMs: number; sets: HybridReport[] }> {
+async function runHybrid(
+  files: readonly string[],
+  model: string | undefined,
+  log: (line: string) => void,
+): Promise<{ modelLoadMs: number; sets: HybridReport[] }> {
   const { embedder, loadMs, model: name } = await loadBenchEmbedder(model);
   log(JSON.stringify({ mode: 'hybrid', model: name, modelLoadMs: loadMs }));
   const sets: HybridReport[] = [];

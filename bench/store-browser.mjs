@@ -19,14 +19,28 @@ for (let i = 0; i < args.length; i++) {
 
 const { createServer } = await import('vite');
 const { chromium } = await import('playwright');
-const server = await createServer({ configFile: false, root, logLevel: 'warn', server: { host: '127.0.0.1', port: 0 }, optimizeDeps: { include: ['idb', 'yaml', 'minisearch', 'stemmer', 'stopword'] } });
+const server = await createServer({
+  configFile: false,
+  root,
+  logLevel: 'warn',
+  server: { host: '127.0.0.1', port: 0 },
+  optimizeDeps: { include: ['idb', 'yaml', 'minisearch', 'stemmer', 'stopword'] },
+});
 await server.listen();
 const address = server.httpServer?.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 // The flags of chromium.config.ts (a .ts file this plain script cannot import).
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   const page = await browser.newPage();

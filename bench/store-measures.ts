@@ -161,8 +161,22 @@ function report(measures: Measure<unknown>[], config: Record<string, number>, en
   const stats: Record<string, Stats> = {};
   for (const m of measures) stats[m.key] = { label: m.label, medianMs: round(median(m.samples), 3), roundsMs: m.samples.map((x) => round(x, 3)) };
   const ratio = (a: string, b: string): number => round(medianOfRatios(stats[a]?.roundsMs ?? [], stats[b]?.roundsMs ?? []), 2);
-  const ratios = { loadAll: ratio('loadAll', 'loadBaseline'), search: ratio('search', 'loadBaseline'), list: ratio('list', 'loadBaseline'), parse: ratio('parse', 'loadBaseline'), put: ratio('put', 'putBaseline'), history: ratio('history', 'historyBaseline') };
-  const base: Record<string, string> = { loadAll: 'loadBaseline', search: 'loadBaseline', list: 'loadBaseline', parse: 'loadBaseline', put: 'putBaseline', history: 'historyBaseline' };
+  const ratios = {
+    loadAll: ratio('loadAll', 'loadBaseline'),
+    search: ratio('search', 'loadBaseline'),
+    list: ratio('list', 'loadBaseline'),
+    parse: ratio('parse', 'loadBaseline'),
+    put: ratio('put', 'putBaseline'),
+    history: ratio('history', 'historyBaseline'),
+  };
+  const base: Record<string, string> = {
+    loadAll: 'loadBaseline',
+    search: 'loadBaseline',
+    list: 'loadBaseline',
+    parse: 'loadBaseline',
+    put: 'putBaseline',
+    history: 'historyBaseline',
+  };
   const rows = [['measure', 'median ms/op', '× baseline (median of round ratios)']];
   for (const m of measures) {
     const b = base[m.key];

@@ -49,7 +49,11 @@ function diagnosticsList(diagnostics: readonly Diagnostic[]): HTMLElement {
     'ul',
     { class: 'diagnostics' },
     ...diagnostics.map((d) =>
-      el('li', { class: `diagnostic severity-${d.severity}`, testid: 'browse-diagnostic', 'data-code': d.code }, `${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`),
+      el(
+        'li',
+        { class: `diagnostic severity-${d.severity}`, testid: 'browse-diagnostic', 'data-code': d.code },
+        `${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`,
+      ),
     ),
   );
 }

@@ -36,7 +36,12 @@ function renderLoaded(loaded: LoadedSkill): void {
     body,
     el('h4', {}, `Files (${loaded.files.length})`),
     files.length > 0 ? el('ul', {}, ...files) : el('p', { class: 'muted' }, 'None.'),
-    el('details', {}, el('summary', {}, 'The tool output as the model receives it'), el('pre', { class: 'catalog', testid: 'load-json' }, JSON.stringify(loaded, null, 2))),
+    el(
+      'details',
+      {},
+      el('summary', {}, 'The tool output as the model receives it'),
+      el('pre', { class: 'catalog', testid: 'load-json' }, JSON.stringify(loaded, null, 2)),
+    ),
   );
 }
 

@@ -35,7 +35,10 @@ async function routeTurn(runtime: Runtime): Promise<void> {
 
 /** Reads the mentionable names again (after a change) and routes the current turn anew. */
 export async function refreshChat(runtime: Runtime): Promise<void> {
-  names = (await runtime.getAll()).filter((s) => s.userInvocable !== false).map((s) => s.name).sort();
+  names = (await runtime.getAll())
+    .filter((s) => s.userInvocable !== false)
+    .map((s) => s.name)
+    .sort();
   await routeTurn(runtime);
 }
 

@@ -67,7 +67,12 @@ async function save(runtime: Runtime): Promise<void> {
 function skillRow(runtime: Runtime, summary: SkillSummary): HTMLLIElement {
   const button = el('button', { type: 'button', class: 'link mono', 'aria-label': `Open ${summary.name} in the editor` }, summary.name);
   button.addEventListener('click', () => void open(runtime, summary.name));
-  return el('li', { testid: 'my-skill', 'data-name': summary.name, 'data-state': summary.state }, button, el('span', { class: 'muted' }, ` r${summary.revision} · ${summary.state}`));
+  return el(
+    'li',
+    { testid: 'my-skill', 'data-name': summary.name, 'data-state': summary.state },
+    button,
+    el('span', { class: 'muted' }, ` r${summary.revision} · ${summary.state}`),
+  );
 }
 
 /** Lists the person's own skills again, archived ones included. */

@@ -36,7 +36,10 @@ function revisionRow(runtime: Runtime, revision: SkillRevision, latest: number):
   );
   if (revision.revision !== latest) {
     const rollback = el('button', { type: 'button', testid: 'rollback', 'aria-label': `Roll back to revision ${revision.revision}` }, 'Roll back');
-    rollback.addEventListener('click', () => void act(runtime, () => runtime.store.rollback(USER_NS, revision.name, revision.revision, { expectedRevision: latest })));
+    rollback.addEventListener(
+      'click',
+      () => void act(runtime, () => runtime.store.rollback(USER_NS, revision.name, revision.revision, { expectedRevision: latest })),
+    );
     row.append(' ', rollback);
   }
   return row;
@@ -84,6 +87,8 @@ export function mountHistory(runtime: Runtime): void {
     const skill = current;
     if (!skill) return;
     const options = { expectedRevision: skill.revision };
-    void act(runtime, () => (skill.state === 'archived' ? runtime.store.restore(USER_NS, skill.name, options) : runtime.store.archive(USER_NS, skill.name, options)));
+    void act(runtime, () =>
+      skill.state === 'archived' ? runtime.store.restore(USER_NS, skill.name, options) : runtime.store.archive(USER_NS, skill.name, options),
+    );
   });
 }

@@ -89,12 +89,23 @@ async function exportArchive(runtime: Runtime): Promise<void> {
 
 /** Wires the pickers and the export buttons. */
 export function mountImportExport(runtime: Runtime): void {
-  folderInput.addEventListener('change', () => void handle(runtime, folderInput, async (files) => importFolders(runtime, groupSkillFolders(await readPickedFiles(files)))));
-  fileInput.addEventListener('change', () =>
-    void handle(runtime, fileInput, async (files) => {
-      for (const file of files) await importFile(runtime, file);
-    }),
+  folderInput.addEventListener(
+    'change',
+    () => void handle(runtime, folderInput, async (files) => importFolders(runtime, groupSkillFolders(await readPickedFiles(files)))),
   );
-  must<HTMLButtonElement>('[data-testid="export-zip"]').addEventListener('click', () => void exportZip(runtime).catch((e: unknown) => report(errorText(e), false)));
-  must<HTMLButtonElement>('[data-testid="export-archive"]').addEventListener('click', () => void exportArchive(runtime).catch((e: unknown) => report(errorText(e), false)));
+  fileInput.addEventListener(
+    'change',
+    () =>
+      void handle(runtime, fileInput, async (files) => {
+        for (const file of files) await importFile(runtime, file);
+      }),
+  );
+  must<HTMLButtonElement>('[data-testid="export-zip"]').addEventListener(
+    'click',
+    () => void exportZip(runtime).catch((e: unknown) => report(errorText(e), false)),
+  );
+  must<HTMLButtonElement>('[data-testid="export-archive"]').addEventListener(
+    'click',
+    () => void exportArchive(runtime).catch((e: unknown) => report(errorText(e), false)),
+  );
 }

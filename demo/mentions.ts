@@ -31,7 +31,9 @@ class MentionBox {
     const at = mentionAtCaret(this.input.value, this.input.selectionStart);
     if (!at) return this.close();
     const prefix = at.prefix.toLowerCase();
-    this.#choices = this.names().filter((name) => name.startsWith(prefix) && name !== prefix).slice(0, MAX_CHOICES);
+    this.#choices = this.names()
+      .filter((name) => name.startsWith(prefix) && name !== prefix)
+      .slice(0, MAX_CHOICES);
     this.#active = 0;
     this.render();
   }

@@ -1,8 +1,19 @@
 import { expect, open, shot, test } from './fixtures.js';
 
 const BUILTIN = [
-  'api-error-triage', 'code-review-checklist', 'expense-report', 'incident-postmortem', 'job-posting', 'meeting-notes',
-  'order-tracking', 'password-reset', 'refund-policy', 'release-notes', 'sql-query-helper', 'summarize-document', 'vendor-evaluation',
+  'api-error-triage',
+  'code-review-checklist',
+  'expense-report',
+  'incident-postmortem',
+  'job-posting',
+  'meeting-notes',
+  'order-tracking',
+  'password-reset',
+  'refund-policy',
+  'release-notes',
+  'sql-query-helper',
+  'summarize-document',
+  'vendor-evaluation',
 ];
 
 test('the browser lists every built-in skill, cleanly loaded, and searches them', async ({ page }) => {
@@ -22,7 +33,10 @@ test('the browser lists every built-in skill, cleanly loaded, and searches them'
 
   // Every built-in skill loads without an error or a warning.
   for (const name of BUILTIN) {
-    await rows.and(page.locator(`[data-name="${name}"]`)).getByRole('button').click();
+    await rows
+      .and(page.locator(`[data-name="${name}"]`))
+      .getByRole('button')
+      .click();
     await expect(page.getByTestId('browse-name')).toHaveText(name);
     await expect(page.locator('[data-testid="browse-diagnostic"]:is([data-code])').filter({ hasText: / (error|warning) / })).toHaveCount(0);
   }

@@ -66,7 +66,9 @@ test('history shows every revision and a diff; rollback restores an earlier revi
   const revisions = page.getByTestId('revision');
   await expect(revisions).toHaveCount(2);
   await expect(page.getByTestId('diff-removed')).toContainText(['- List the invoices in the period the user asked for, then write one CSV row per invoice.']);
-  await expect(page.getByTestId('diff-added')).toContainText(['+ List the invoices in the period the user asked for, then write one spreadsheet row per invoice, totals last.']);
+  await expect(page.getByTestId('diff-added')).toContainText([
+    '+ List the invoices in the period the user asked for, then write one spreadsheet row per invoice, totals last.',
+  ]);
   await page.getByLabel('Compare').selectOption('2');
   await expect(page.getByTestId('diff-none')).toBeVisible();
 

@@ -78,19 +78,14 @@ test('a folder that differs from the name warns in runtime', async ({ page }) =>
   await open(page);
   await page.getByTestId('folder').fill('some-other-folder');
   await expect(page.getByTestId('status')).toHaveText('loads with warnings');
-  await expect(page.locator('[data-testid="diagnostic"][data-code="name-mismatch"]')).toHaveAttribute(
-    'data-severity',
-    'warning',
-  );
+  await expect(page.locator('[data-testid="diagnostic"][data-code="name-mismatch"]')).toHaveAttribute('data-severity', 'warning');
 });
 
 test('clicking a diagnostic selects its line in the editor', async ({ page }) => {
   await open(page);
   await setText(page, COLON_SKILL, 'release-notes');
   await page.locator('[data-testid="diagnostic"][data-code="yaml-unquoted-colon"] button').click();
-  const selected = await page
-    .getByTestId('editor')
-    .evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd));
+  const selected = await page.getByTestId('editor').evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd));
   expect(selected).toBe('description: Use when: the user asks');
   await expect(page.getByTestId('editor')).toBeFocused();
 });

@@ -85,10 +85,7 @@ function ensureChromium() {
     prefix = ['sudo', '-n', 'env', 'DEBIAN_FRONTEND=noninteractive'];
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const apt = (aptArgs) =>
-    prefix.length > 0
-      ? run(prefix[0], [...prefix.slice(1), 'apt-get', ...aptArgs], { env })
-      : run('apt-get', aptArgs, { env });
+  const apt = (aptArgs) => (prefix.length > 0 ? run(prefix[0], [...prefix.slice(1), 'apt-get', ...aptArgs], { env }) : run('apt-get', aptArgs, { env }));
 
   const lockWait = ['-o', 'DPkg::Lock::Timeout=300'];
   const update = apt([...lockWait, 'update']);

@@ -54,7 +54,9 @@ for (const spec of group.weights) {
     const { q, min, scale, worst, range } = quantize(values);
     weights.push({ ...spec, quantization: { dtype: 'uint8', min, scale } });
     parts.push(q);
-    console.log(`uint8  ${spec.shape.join('×').padEnd(12)} worst error ${worst.toExponential(2)} (${((100 * worst) / (range || 1)).toFixed(2)}% of range)  ${spec.name.split('/').slice(-3).join('/')}`);
+    console.log(
+      `uint8  ${spec.shape.join('×').padEnd(12)} worst error ${worst.toExponential(2)} (${((100 * worst) / (range || 1)).toFixed(2)}% of range)  ${spec.name.split('/').slice(-3).join('/')}`,
+    );
   } else {
     weights.push(spec);
     parts.push(bytes);

@@ -2,9 +2,10 @@
 // What `npm test` runs (after `pretest` has made sure of node_modules and Chromium):
 //
 //   1. typecheck   tsc -p tsconfig.json --noEmit
-//   2. node        vitest run --project node     → reports/vitest-node.json
-//   3. browser     vitest run --project browser  → reports/vitest-browser.json
-//   4. e2e         playwright test               → reports/playwright.json
+//   2. format      prettier --check .            (the house style; `npm run format` fixes it)
+//   3. node        vitest run --project node     → reports/vitest-node.json
+//   4. browser     vitest run --project browser  → reports/vitest-browser.json
+//   5. e2e         playwright test               → reports/playwright.json
 //
 // Every step runs even when an earlier one failed. The last line printed is
 //
@@ -14,7 +15,7 @@
 // test in its report (a crash, a type error, a file that does not load, a web server that does not start) counts as
 // one failed test, so the line never reads "0 failed" when the exit code says otherwise. Exit code 1 on any failure.
 //
-//   node scripts/test-all.mjs [--only typecheck|node|browser|e2e[,…]]
+//   node scripts/test-all.mjs [--only typecheck|format|node|browser|e2e[,…]]
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -73,19 +74,17 @@ const STEPS = [
     command: bin('tsc'),
     args: ['-p', 'tsconfig.json', '--noEmit'],
   },
+  {
+    id: 'format',
+    title: 'format (prettier --check .)',
+    command: bin('prettier'),
+    args: ['--check', '--log-level', 'warn', '.'],
+  },
   ...['node', 'browser'].map((project) => ({
     id: project,
     title: `vitest --project ${project}`,
     command: bin('vitest'),
-    args: [
-      'run',
-      '--project',
-      project,
-      '--passWithNoTests',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=reports/vitest-${project}.json`,
-    ],
+    args: ['run', '--project', project, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=reports/vitest-${project}.json`],
     report: join(reports, `vitest-${project}.json`),
     count: countVitest,
   })),
@@ -103,7 +102,10 @@ function parseOnly(argv) {
   const index = argv.findIndex((a) => a === '--only' || a.startsWith('--only='));
   if (index === -1) return undefined;
   const value = argv[index].startsWith('--only=') ? argv[index].slice('--only='.length) : argv[index + 1];
-  const ids = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const ids = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const known = STEPS.map((s) => s.id);
   const unknown = ids.filter((id) => !known.includes(id));
   if (ids.length === 0 || unknown.length > 0) {

@@ -48,18 +48,46 @@ export {
 } from './format/types.js';
 
 // ── Sources: where skills come from ─────────────────────────────────────────────────────────────────────────
-export { isSkillSource, type BundleIdentity, type NameFromFolderOption, type SkillEntry, type SkillFileInput, type SkillSource, type SourceCallOptions, type SourceChange, type SourceListing } from './sources/source.js';
+export {
+  isSkillSource,
+  type BundleIdentity,
+  type NameFromFolderOption,
+  type SkillEntry,
+  type SkillFileInput,
+  type SkillSource,
+  type SourceCallOptions,
+  type SourceChange,
+  type SourceListing,
+} from './sources/source.js';
 export { memorySource, type MemoryFiles, type MemorySourceOptions } from './sources/memory.js';
 export { memoryPluginSource, type MemoryPluginSourceOptions } from './sources/plugin-memory.js';
 export { PLUGIN_LIMITS, type PluginLimits } from './sources/plugin.js';
 export { storeSource, DEFAULT_PER_NAMESPACE, type SkillStoreItem, type SkillStoreLike, type StoreSourceOptions } from './sources/store.js';
 export type { SkillDocument } from './sources/skill-document.js';
-export { bundleSource, isSkillBundle, SKILL_BUNDLE_VERSION, type BundleSourceOptions, type SkillBundle, type SkillBundleEntry, type SkillBundleFile, BUNDLE_PARSE_FORMAT, type SkillBundleParsed } from './sources/bundle.js';
+export {
+  bundleSource,
+  isSkillBundle,
+  SKILL_BUNDLE_VERSION,
+  type BundleSourceOptions,
+  type SkillBundle,
+  type SkillBundleEntry,
+  type SkillBundleFile,
+  BUNDLE_PARSE_FORMAT,
+  type SkillBundleParsed,
+} from './sources/bundle.js';
 export { remoteSource, type FetchLike, type RemoteSourceLimits, type RemoteSourceOptions } from './sources/remote/remote-source.js';
 export { memoryRemoteCache, type RemoteCache } from './sources/remote/remote-cache.js';
 
 // ── Loader: tiers, precedence and lookups ───────────────────────────────────────────────────────────────────
-export { SkillLoader, type LoadOptions, type LoadProgress, type LoaderLimits, type LoaderRoutingOptions, type RoutedSkill, type SkillLoaderOptions } from './loader/loader.js';
+export {
+  SkillLoader,
+  type LoadOptions,
+  type LoadProgress,
+  type LoaderLimits,
+  type LoaderRoutingOptions,
+  type RoutedSkill,
+  type SkillLoaderOptions,
+} from './loader/loader.js';
 export type { LoaderEmbeddingOptions } from './loader/semantic-routing.js';
 export type { SubagentSpec } from './loader/subagent.js';
 export { surfaceNamespace } from './loader/surface.js';
@@ -68,15 +96,7 @@ export type { LoaderChange, ObservableStore, StoreChangeLike } from './loader/li
 
 // ── Routing: which skills a turn activates ──────────────────────────────────────────────────────────────────
 export { createRouter, type CreateRouterOptions } from './routing/create-router.js';
-export {
-  ROUTER_SCHEMA_VERSION,
-  type IntentHit,
-  type RouteHit,
-  type RouteOptions,
-  type Router,
-  type RouterJSON,
-  type SyncResult,
-} from './routing/router.js';
+export { ROUTER_SCHEMA_VERSION, type IntentHit, type RouteHit, type RouteOptions, type Router, type RouterJSON, type SyncResult } from './routing/router.js';
 export type { ExperimentalRouterOptions, RouterOptions } from './routing/options.js';
 export type { RouterField } from './routing/score.js';
 export { createTextPipeline, type TextLanguage, type TextPipeline, type TextPipelineOptions } from './routing/text-pipeline.js';

@@ -107,7 +107,8 @@ export function toGeminiFunctionDeclaration(tool: DescribedTool): GeminiFunction
  */
 export function objectSchemaOf(tool: DescribedTool): ObjectJsonSchema {
   const schema = tool.inputSchema;
-  if (schema['type'] !== 'object') throw new SkillError('INVALID_INPUT', `Tool ${tool.id} has an input schema that is not an object; model providers take only objects.`);
+  if (schema['type'] !== 'object')
+    throw new SkillError('INVALID_INPUT', `Tool ${tool.id} has an input schema that is not an object; model providers take only objects.`);
   const required = schema['required'];
   const names = Array.isArray(required) ? required.filter((r): r is string => typeof r === 'string') : undefined;
   return { ...schema, type: 'object', ...(names ? { required: names } : {}) };

@@ -84,13 +84,16 @@ export function substituteArguments(instructions: string, args: string | undefin
   const partsOf = (): string[] => (parts ??= splitArguments(args));
   const size = substitutedBytes(instructions, args, partsOf);
   if (size > maxBytes) {
-    throw new SkillError('LIMIT_EXCEEDED', `The instructions with their arguments filled in would be ${size} bytes; the limit is ${maxBytes} (maxFileBytes). Send shorter arguments.`);
+    throw new SkillError(
+      'LIMIT_EXCEEDED',
+      `The instructions with their arguments filled in would be ${size} bytes; the limit is ${maxBytes} (maxFileBytes). Send shorter arguments.`,
+    );
   }
   let used = false;
   const out = instructions.replace(PLACEHOLDER, (_match, bracketed: string | undefined, short: string | undefined) => {
     used = true;
     const index = bracketed ?? short;
-    return index === undefined ? args : partsOf()[Number(index)] ?? '';
+    return index === undefined ? args : (partsOf()[Number(index)] ?? '');
   });
   if (used || args.trim() === '') return out;
   return `${out}\n\nARGUMENTS: ${args}`;

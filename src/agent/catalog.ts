@@ -33,7 +33,6 @@ export interface CatalogOptions {
 /** Ranks skills for a turn, best first; the seam between the catalog and routing. */
 export type SkillRanking = (turn: CatalogTurn) => readonly Skill[];
 
-
 /** True for skills the model may see and load: all but `disable-model-invocation` ones. */
 export function isModelVisible(skill: Skill): boolean {
   return skill.disableModelInvocation !== true;
@@ -61,14 +60,15 @@ interface CatalogParts {
 function partsOf(options: CatalogOptions): CatalogParts {
   const name = (id: string): string => (options.toolNames === 'provider' ? providerToolName(id) : id);
   const paragraph =
-    'Skills are folders of instructions for particular kinds of tasks. Each entry below gives a skill\'s name and when to use it. ' +
+    "Skills are folders of instructions for particular kinds of tasks. Each entry below gives a skill's name and when to use it. " +
     `When a task matches a skill, first call the \`${name(SKILLS_LOAD)}\` tool with the skill's name and follow the instructions it returns; ` +
     `when those instructions refer to one of the skill's files, read it with the \`${name(SKILLS_READ)}\` tool. ` +
     'Load a skill only when the task needs it.';
   if (options.format === 'xml') {
     return {
       head: `${paragraph}\n\n<available_skills>\n`,
-      entry: (s) => `  <skill>\n    <name>${escapeXml(oneLine(s.name))}</name>\n    <description>${escapeXml(oneLine(s.description))}</description>\n  </skill>\n`,
+      entry: (s) =>
+        `  <skill>\n    <name>${escapeXml(oneLine(s.name))}</name>\n    <description>${escapeXml(oneLine(s.description))}</description>\n  </skill>\n`,
       tail: '</available_skills>',
     };
   }
@@ -98,7 +98,10 @@ export function renderCatalog(skills: readonly Skill[], maxBytes: number, option
   const size = utf8ByteLength(text);
   if (size > maxBytes) {
     const count = skills.filter(isModelVisible).length;
-    throw new SkillError('LIMIT_EXCEEDED', `The catalog of ${count} skills is ${size} bytes, more than maxCatalogBytes (${maxBytes}); it is refused, never cut.`);
+    throw new SkillError(
+      'LIMIT_EXCEEDED',
+      `The catalog of ${count} skills is ${size} bytes, more than maxCatalogBytes (${maxBytes}); it is refused, never cut.`,
+    );
   }
   return text;
 }

@@ -75,7 +75,8 @@ function skillText(fields: Record<string, unknown>, instructions: string): strin
 
 function fileInputs(name: string, files: unknown): SkillFileInput[] {
   if (files === undefined) return [];
-  if (typeof files !== 'object' || files === null || Array.isArray(files)) throw invalid(`Skill "${name}": \`files\` must be a record from path to text or bytes.`);
+  if (typeof files !== 'object' || files === null || Array.isArray(files))
+    throw invalid(`Skill "${name}": \`files\` must be a record from path to text or bytes.`);
   return Object.entries(files).map(([path, content]) => {
     if (isSkillFileName(path)) throw invalid(`Skill "${name}": \`${path}\` cannot be one of its files; the instructions are its SKILL.md.`, path);
     if (typeof content !== 'string' && !isBytes(content)) throw invalid(`Skill "${name}": file \`${path}\` must be text or bytes.`, path);

@@ -45,7 +45,10 @@ export function createFileTools(shelf: SkillShelf): readonly SkillTool[] {
   };
   const common = { effects: 'none' as const, cost: 0 as const, version: shelf.digest };
   const nameProperty = nameSchemaOf(shelf, names, 'The skill name.');
-  const pathProperty = { type: 'string', description: 'A folder of the skill, as its files are listed (`references`, or `../../shared` for a plugin\'s shared files); the whole skill when left out.' };
+  const pathProperty = {
+    type: 'string',
+    description: "A folder of the skill, as its files are listed (`references`, or `../../shared` for a plugin's shared files); the whole skill when left out.",
+  };
   const list: SkillTool<ListFilesResult> = Object.freeze({
     ...common,
     id: SKILLS_LIST,
@@ -83,9 +86,15 @@ export function createFileTools(shelf: SkillShelf): readonly SkillTool[] {
       const skill = skillOf(record);
       const { pattern, regex, ignoreCase } = record;
       if (typeof pattern !== 'string') throw invalid('`pattern` must be text.');
-      for (const [key, value] of [['regex', regex], ['ignoreCase', ignoreCase]] as const) if (value !== undefined && typeof value !== 'boolean') throw invalid(`\`${key}\` must be true or false.`);
+      for (const [key, value] of [
+        ['regex', regex],
+        ['ignoreCase', ignoreCase],
+      ] as const)
+        if (value !== undefined && typeof value !== 'boolean') throw invalid(`\`${key}\` must be true or false.`);
       const files = filesUnder(skill, folderOf(record['path']));
-      return grepFiles(skill.name, { pattern, regex: regex === true, ignoreCase: ignoreCase === true }, files, (file: SkillFile) => shelf.readText(skill, file));
+      return grepFiles(skill.name, { pattern, regex: regex === true, ignoreCase: ignoreCase === true }, files, (file: SkillFile) =>
+        shelf.readText(skill, file),
+      );
     },
   });
   return Object.freeze([list, grep]);

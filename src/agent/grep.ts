@@ -55,7 +55,8 @@ export interface GrepQuery {
 export function lineTest(query: GrepQuery): (line: string) => boolean {
   const { pattern, regex, ignoreCase } = query;
   if (pattern === '') throw new SkillError('INVALID_INPUT', '`pattern` must not be empty.');
-  if (pattern.length > GREP_LIMITS.maxPatternLength) throw new SkillError('INVALID_INPUT', `\`pattern\` is longer than ${GREP_LIMITS.maxPatternLength} characters.`);
+  if (pattern.length > GREP_LIMITS.maxPatternLength)
+    throw new SkillError('INVALID_INPUT', `\`pattern\` is longer than ${GREP_LIMITS.maxPatternLength} characters.`);
   if (regex) {
     try {
       const compiled = compileLinearRegex(pattern, { ignoreCase });

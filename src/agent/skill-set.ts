@@ -72,7 +72,12 @@ export function createSkillSet(skills: readonly Skill[], limits?: SkillLimits): 
   const contents = new Map(list.map((s) => [s.name, heldContents(s)]));
   renderCatalog(list, resolved.maxCatalogBytes); // refuse now, not on the first turn
   const digest = setDigest(list);
-  const shelf = { skills: list, digest, maxFileBytes: resolved.maxFileBytes, readText: async (skill: Skill, file: { path: string }) => textOf(contents, skill.name, file.path) };
+  const shelf = {
+    skills: list,
+    digest,
+    maxFileBytes: resolved.maxFileBytes,
+    readText: async (skill: Skill, file: { path: string }) => textOf(contents, skill.name, file.path),
+  };
   const tools = createSkillTools(shelf);
   const fileTools = createFileTools(shelf);
   return Object.freeze({
@@ -122,5 +127,11 @@ function textOf(contents: ReadonlyMap<string, SkillContents>, name: string, path
 function isSkill(value: unknown): value is Skill {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v['name'] === 'string' && typeof v['description'] === 'string' && typeof v['content'] === 'string' && typeof v['digest'] === 'string' && Array.isArray(v['files']);
+  return (
+    typeof v['name'] === 'string' &&
+    typeof v['description'] === 'string' &&
+    typeof v['content'] === 'string' &&
+    typeof v['digest'] === 'string' &&
+    Array.isArray(v['files'])
+  );
 }

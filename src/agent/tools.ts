@@ -141,7 +141,10 @@ export function createSkillTools(shelf: SkillShelf): readonly SkillTool[] {
       type: 'object',
       properties: {
         name: nameSchema([...byName.keys()], 'The skill name.'),
-        path: { type: 'string', description: 'The file path as the skill\'s file list gives it, e.g. `references/guide.md` (or `../../shared/util.py` for a plugin\'s shared file).' },
+        path: {
+          type: 'string',
+          description: "The file path as the skill's file list gives it, e.g. `references/guide.md` (or `../../shared/util.py` for a plugin's shared file).",
+        },
       },
       required: ['name', 'path'],
       additionalProperties: false,
@@ -193,7 +196,8 @@ export function listedTextFile(skill: Skill, path: unknown): SkillFile {
   if (reason) throw new SkillError('UNSAFE_PATH', `Cannot read \`${path}\` of skill "${skill.name}": ${reason}.`, { path });
   const file = skill.files.find((f) => f.path === path);
   if (!file) {
-    const hint = path.toLowerCase() === 'skill.md' ? ' Its instructions come from loading the skill.' : ` Its files: ${listOf(skill.files.map((f) => f.path))}.`;
+    const hint =
+      path.toLowerCase() === 'skill.md' ? ' Its instructions come from loading the skill.' : ` Its files: ${listOf(skill.files.map((f) => f.path))}.`;
     throw new SkillError('NOT_FOUND', `Skill "${skill.name}" has no file \`${path}\`.${hint}`, { path });
   }
   if (!file.isText) throw invalid(`\`${path}\` of skill "${skill.name}" is a binary file; only text files can be read.`);

@@ -76,7 +76,10 @@ export function createUseEmbedder(options: UseEmbedderOptions): UseEmbedder {
     dispose() {
       const current = loading;
       loading = undefined;
-      void current?.then((m) => m.dispose(), () => undefined);
+      void current?.then(
+        (m) => m.dispose(),
+        () => undefined,
+      );
     },
   };
 }

@@ -44,7 +44,6 @@ export function provenColonError(original: string, repaired: { text: string; lin
   return doc.contents.items.some((pair) => (pair.key as { range?: readonly number[] } | null)?.range?.[0] === lineStart);
 }
 
-
 /**
  * Quotes top-level plain values that contain `: ` (with their indented
  * continuation lines), keeping every line where it was so positions hold.
@@ -92,7 +91,7 @@ function hasColonValue(text: string): boolean {
   TOP_LEVEL_LINE.lastIndex = 0;
   for (let m = TOP_LEVEL_LINE.exec(text); m; m = TOP_LEVEL_LINE.exec(text)) {
     if (COLON.test(m[0].slice(m[0].indexOf(':') + 1))) return true;
-    for (let at = m.index + m[0].length; ; ) {
+    for (let at = m.index + m[0].length; ;) {
       const next = text.indexOf('\n', at) + 1;
       const line = next === 0 ? '' : lineAt(text, next);
       if (!/^[ \t]+\S/.test(line)) break;
@@ -116,4 +115,3 @@ function splitEol(line: string): { body: string; eol: string } {
 function escapeDouble(s: string): string {
   return s.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
 }
-

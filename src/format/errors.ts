@@ -22,15 +22,20 @@ export const SKILL_ERROR_CODES = {
   UNSAFE_PATH: 'A path is absolute, climbs out with `..`, is nested too deep or is a symbolic link.',
   ABORTED: 'The operation was cancelled through its AbortSignal.',
   SOURCE_FAILED: 'A source could not be read (I/O or network failure); `cause` holds the original error.',
-  INVALID_INPUT: 'A tool input does not fit the tool (wrong shape, or a binary file asked for as text), or an option is invalid (a limit that is not a non-negative integer); the message says what to send.',
+  INVALID_INPUT:
+    'A tool input does not fit the tool (wrong shape, or a binary file asked for as text), or an option is invalid (a limit that is not a non-negative integer); the message says what to send.',
   INVALID_INDEX: 'A serialised routing index has another schema version or language, or is malformed: rebuild it.',
-  STORE_CLOSED: 'The skill store is closed: `close()` was called, or the browser closed its database (site data cleared, another tab upgrading it). Open the store again.',
-  UPGRADE_BLOCKED: 'The skill store could not upgrade its database: another connection (often another tab) holds an older version open. Close it and open the store again.',
-  STORE_FAILED: 'The skill store\'s database failed (an IndexedDB error other than quota or closure, or a corrupt record); `cause` holds the original error.',
+  STORE_CLOSED:
+    'The skill store is closed: `close()` was called, or the browser closed its database (site data cleared, another tab upgrading it). Open the store again.',
+  UPGRADE_BLOCKED:
+    'The skill store could not upgrade its database: another connection (often another tab) holds an older version open. Close it and open the store again.',
+  STORE_FAILED: "The skill store's database failed (an IndexedDB error other than quota or closure, or a corrupt record); `cause` holds the original error.",
   WORKER_LOST: 'The worker running the skill runtime stopped answering (terminated, crashed or closed); connect a fresh one with `reconnect`.',
-  UNTRUSTED_ORIGIN: 'A remote source was asked to fetch from an origin (directly or through a redirect) that its `trustedOrigins` does not list; nothing was fetched from it.',
+  UNTRUSTED_ORIGIN:
+    'A remote source was asked to fetch from an origin (directly or through a redirect) that its `trustedOrigins` does not list; nothing was fetched from it.',
   INVALID_ARCHIVE: 'A skill archive cannot be unpacked: it is truncated, corrupt, of an unknown kind, or holds an entry that is neither a file nor a folder.',
-  EMBEDDING_FAILED: 'Skill vectors could not be computed: the embedder or the vector cache failed; routing stays lexical until a later change succeeds. `cause` holds the original error.',
+  EMBEDDING_FAILED:
+    'Skill vectors could not be computed: the embedder or the vector cache failed; routing stays lexical until a later change succeeds. `cause` holds the original error.',
 } as const;
 
 /** SCREAMING_SNAKE code of a {@link SkillError}. */

@@ -77,5 +77,9 @@ export function sameValue(a: unknown, b: unknown): boolean {
 /** Reports a key written in two spellings with different values, at the second one (`at`, a key path). */
 export function spellingConflict(ctx: FieldContext, [first, second]: readonly [string, string], at: readonly string[]): void {
   const where = at.length > 1 ? `\`${at.slice(0, -1).join('.')}\` has` : 'The front matter has';
-  ctx.report('key-spelling-conflict', `${where} both \`${first}\` and \`${second}\`, two spellings of one key, with different values; which one is meant cannot be told.`, at);
+  ctx.report(
+    'key-spelling-conflict',
+    `${where} both \`${first}\` and \`${second}\`, two spellings of one key, with different values; which one is meant cannot be told.`,
+    at,
+  );
 }

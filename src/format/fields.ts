@@ -187,6 +187,6 @@ function readMetadataExtensions(metadata: Record<string, unknown>, ctx: FieldCon
   }
   const format = metadata['body-format'];
   if (format === 'plain' || format === 'structured') out['bodyFormat'] = format as BodyFormat;
-  else if (format !== undefined) ctx.report('extension-value', '`metadata.body-format` must be `plain` or `structured`; `plain` is used.', ['metadata', 'body-format']);
+  else if (format !== undefined)
+    ctx.report('extension-value', '`metadata.body-format` must be `plain` or `structured`; `plain` is used.', ['metadata', 'body-format']);
 }
-

@@ -91,7 +91,7 @@ function linesOf(text: string): Line[] {
 function readLines(text: string): PlainMap | undefined {
   const lines = linesOf(text);
   const root: PlainMap = new Map();
-  for (let i = 0; i < lines.length; ) {
+  for (let i = 0; i < lines.length;) {
     const line = lines[i] as Line;
     const pair = line.indent === 0 ? keyAndRest(line.body) : undefined;
     if (pair === undefined || root.has(pair.key)) return undefined;

@@ -28,7 +28,10 @@ export function parseSkillFile(text: string | Uint8Array, options: ParseOptions 
   if (result.skill) return result.skill;
   const first = result.errors[0];
   // Never empty: parseSkill gives no skill only with an error.
-  const where = first ? formatDiagnostic(first) : options.path ?? 'SKILL.md';
+  const where = first ? formatDiagnostic(first) : (options.path ?? 'SKILL.md');
   const more = result.errors.length > 1 ? ` (and ${result.errors.length - 1} more)` : '';
-  throw new SkillError('INVALID_SKILL', `Invalid skill: ${where}${more}`, { diagnostics: result.errors, ...(options.path === undefined ? {} : { path: options.path }) });
+  throw new SkillError('INVALID_SKILL', `Invalid skill: ${where}${more}`, {
+    diagnostics: result.errors,
+    ...(options.path === undefined ? {} : { path: options.path }),
+  });
 }

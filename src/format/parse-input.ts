@@ -64,7 +64,8 @@ function optionsProblem(given: Record<string, unknown>, out: ParseOptions): stri
   if (files === undefined) return undefined;
   if (!Array.isArray(files)) return `\`files\` must be a list of files, not ${kindOf(files)}.`;
   const index = files.findIndex((f) => !isFileInput(f));
-  if (index >= 0) return `\`files[${index}]\` must be an object with a text \`path\` and optional \`content\` (text or bytes), \`size\`, \`text\` and \`digest\`.`;
+  if (index >= 0)
+    return `\`files[${index}]\` must be an object with a text \`path\` and optional \`content\` (text or bytes), \`size\`, \`text\` and \`digest\`.`;
   out.files = files as NonNullable<ParseOptions['files']>;
   return undefined;
 }

@@ -92,7 +92,13 @@ function parseInto(run: Run, input: string | Uint8Array, options: ParseOptions, 
   const { frame } = framed;
   const maxFrontmatter = options.maxFrontmatterBytes ?? MAX_FRONTMATTER_BYTES;
   if (byteLengthOver(frame.yaml, maxFrontmatter)) {
-    report(run, 'frontmatter-too-large', `The front matter is larger than ${maxFrontmatter} bytes (maxFrontmatterBytes); it was not read. Move long material into the body or reference files.`, 1, 1);
+    report(
+      run,
+      'frontmatter-too-large',
+      `The front matter is larger than ${maxFrontmatter} bytes (maxFrontmatterBytes); it was not read. Move long material into the body or reference files.`,
+      1,
+      1,
+    );
     return undefined;
   }
   const yamlText = withLineBreaks(run, frame);
@@ -111,7 +117,13 @@ function parseInto(run: Run, input: string | Uint8Array, options: ParseOptions, 
   const content = bodyOf(run, fields.bodyFormat, fields.name, frame.body, options.files ?? []);
   const lines = countLines(content);
   if (lines > 500) report(run, 'body-long', `The body is ${lines} lines long; under 500 is recommended.`, frame.bodyLine, 1);
-  const base = { ...fields, content, source: options.source ?? 'user', ...(options.path === undefined && options.folder === undefined ? {} : { path: run.path }), files };
+  const base = {
+    ...fields,
+    content,
+    source: options.source ?? 'user',
+    ...(options.path === undefined && options.folder === undefined ? {} : { path: run.path }),
+    files,
+  };
   return { ...base, digest: digestSkill(base, files), diagnostics: run.diagnostics.slice() };
 }
 
@@ -124,7 +136,13 @@ function withLineBreaks(run: Run, frame: Frame): string {
   const cr = /\r(?!\n)/.exec(frame.yaml);
   if (!cr) return frame.yaml;
   const pos = positionAt(frame.yaml, cr.index);
-  report(run, 'cr-line-endings', `Line ${pos.line + frame.yamlLine - 1} ends in a lone CR (classic Mac OS line endings); YAML needs LF or CRLF line breaks. The front matter was read with each lone CR as a line break.`, pos.line + frame.yamlLine - 1, pos.column);
+  report(
+    run,
+    'cr-line-endings',
+    `Line ${pos.line + frame.yamlLine - 1} ends in a lone CR (classic Mac OS line endings); YAML needs LF or CRLF line breaks. The front matter was read with each lone CR as a line break.`,
+    pos.line + frame.yamlLine - 1,
+    pos.column,
+  );
   return frame.yaml.replace(/\r(?!\n)/g, '\n');
 }
 
@@ -262,6 +280,6 @@ export function parseSkillFrontmatter(fileContent: string, source: SkillSourceKi
   }
   if (result.skill) return result.skill;
   const first = result.errors[0];
-  const where = first ? `${first.path}:${first.line}:${first.column} ${first.code}: ${first.message}` : filePath ?? 'SKILL.md';
+  const where = first ? `${first.path}:${first.line}:${first.column} ${first.code}: ${first.message}` : (filePath ?? 'SKILL.md');
   throw new SkillError('INVALID_SKILL', `Invalid skill: ${where}`, { diagnostics: result.errors, ...(filePath ? { path: filePath } : {}) });
 }

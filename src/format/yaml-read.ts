@@ -90,7 +90,12 @@ function parseOnce(text: string, maxSize: number): YamlRead {
     data = tree.tagged ? plainData(js) : js;
   } catch (e) {
     const alias = e instanceof ReferenceError || /alias/i.test(errorText(e));
-    return fail(text, alias ? 'yaml-alias-limit' : 'yaml-too-deep', alias ? `The YAML expands more than ${MAX_ALIAS_COUNT} aliases.` : `The YAML could not be expanded: ${errorText(e)}.`, 0);
+    return fail(
+      text,
+      alias ? 'yaml-alias-limit' : 'yaml-too-deep',
+      alias ? `The YAML expands more than ${MAX_ALIAS_COUNT} aliases.` : `The YAML could not be expanded: ${errorText(e)}.`,
+      0,
+    );
   }
   const warnings = doc.warnings.map((w) => ({ code: 'yaml-warning' as const, message: firstLine(w.message), offset: w.pos[0] }));
   return { data: (data ?? {}) as Record<string, unknown>, doc, text, problems: warnings };

@@ -55,8 +55,15 @@ export function checkTree(doc: Document.Parsed, maxSize: number): { problems: Ya
     }
     if (isAlias(node)) {
       const source = m.anchors.get(node.source);
-      if (source === undefined) problems.push({ code: 'invalid-yaml', message: `The alias \`*${node.source}\` has no anchor \`&${node.source}\` before it.`, offset: at(node) });
-      else if (open.has(source)) return { problems: [{ code: 'yaml-alias-limit', message: `The alias \`*${node.source}\` refers to a node that contains it; it would never end.`, offset: at(node) }], tagged };
+      if (source === undefined)
+        problems.push({ code: 'invalid-yaml', message: `The alias \`*${node.source}\` has no anchor \`&${node.source}\` before it.`, offset: at(node) });
+      else if (open.has(source))
+        return {
+          problems: [
+            { code: 'yaml-alias-limit', message: `The alias \`*${node.source}\` refers to a node that contains it; it would never end.`, offset: at(node) },
+          ],
+          tagged,
+        };
       else if (depth + (m.heights.get(source) ?? 0) - 1 > MAX_DEPTH) return { problems: [tooDeep(at(node))], tagged };
       continue;
     }
@@ -82,7 +89,7 @@ function leave(node: unknown, m: Measured, maxSize: number): YamlProblem | undef
   for (const child of childNodes(node)) {
     const target = isAlias(child) ? m.anchors.get(child.source) : child;
     height = Math.max(height, m.heights.get(target) ?? 0);
-    size += isCollection(target) ? m.sizes.get(target) ?? 0 : scalarSize(target);
+    size += isCollection(target) ? (m.sizes.get(target) ?? 0) : scalarSize(target);
     if (size > maxSize) {
       return {
         code: 'yaml-alias-limit',
@@ -110,7 +117,8 @@ function keyProblems(node: unknown, problems: YamlProblem[]): void {
   const keys = isMap(node) ? new Set<unknown>() : undefined;
   for (const item of node.items) {
     if (!isPair(item)) continue;
-    if (isCollection(item.key)) problems.push({ code: 'invalid-yaml', message: 'A key is a list or a map; front matter keys must be text.', offset: at(item.key) });
+    if (isCollection(item.key))
+      problems.push({ code: 'invalid-yaml', message: 'A key is a list or a map; front matter keys must be text.', offset: at(item.key) });
     else if (keys && isScalar(item.key)) {
       if (keys.has(item.key.value)) problems.push({ code: 'duplicate-key', message: 'Map keys must be unique', offset: at(item.key) });
       keys.add(item.key.value);

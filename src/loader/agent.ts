@@ -48,7 +48,13 @@ export function agentView(skills: readonly Skill[], limits: ResolvedLimits, time
   if (!view) {
     const digest = setDigest(skills);
     // Thousands of names would not fit a prompt as an enum: past the catalog's size, `name` is a plain string.
-    const shelf = { skills, digest, maxEnumBytes: limits.maxCatalogBytes, maxFileBytes: limits.maxFileBytes, readText: (skill: Skill, file: SkillFile) => readVerified(skill, file, limits, { timeoutMs }) };
+    const shelf = {
+      skills,
+      digest,
+      maxEnumBytes: limits.maxCatalogBytes,
+      maxFileBytes: limits.maxFileBytes,
+      readText: (skill: Skill, file: SkillFile) => readVerified(skill, file, limits, { timeoutMs }),
+    };
     view = { digest, tools: createSkillTools(shelf), fileTools: createFileTools(shelf) };
     views.set(skills, view);
   }
@@ -61,18 +67,31 @@ export function agentView(skills: readonly Skill[], limits: ResolvedLimits, time
  * skills `ranking` puts highest for that turn, within `maxCatalogBytes`;
  * without one it is refused (`LIMIT_EXCEEDED`), never cut.
  */
-export function loaderCatalog(skills: readonly Skill[], limits: ResolvedLimits, options: CatalogOptions, ranking: SkillRanking = () => rankByName(skills)): string {
+export function loaderCatalog(
+  skills: readonly Skill[],
+  limits: ResolvedLimits,
+  options: CatalogOptions,
+  ranking: SkillRanking = () => rankByName(skills),
+): string {
   const max = limits.maxCatalogBytes;
   const whole = wholeCatalog(skills, max, options);
   if (whole !== null) return whole;
   if (options.turn === undefined) {
-    throw new SkillError('LIMIT_EXCEEDED', `The catalog of ${skills.length} skills is over maxCatalogBytes (${max}); pass catalog({ turn }) to list the skills routing ranks highest for a turn.`);
+    throw new SkillError(
+      'LIMIT_EXCEEDED',
+      `The catalog of ${skills.length} skills is over maxCatalogBytes (${max}); pass catalog({ turn }) to list the skills routing ranks highest for a turn.`,
+    );
   }
   return renderCatalog(selectForTurn(ranking(options.turn), max, options), max, options);
 }
 
 /** The text of a loader skill's listed text file, read through its source. */
-export async function readLoaderFile(skill: Skill, path: string, limits: ResolvedLimits, bounds: SourceCallBounds = { timeoutMs: DEFAULT_SOURCE_TIMEOUT_MS }): Promise<string> {
+export async function readLoaderFile(
+  skill: Skill,
+  path: string,
+  limits: ResolvedLimits,
+  bounds: SourceCallBounds = { timeoutMs: DEFAULT_SOURCE_TIMEOUT_MS },
+): Promise<string> {
   return readVerified(skill, listedTextFile(skill, path), limits, bounds);
 }
 
@@ -83,19 +102,29 @@ export async function readLoaderFile(skill: Skill, path: string, limits: Resolve
  */
 async function readVerified(skill: Skill, file: SkillFile, limits: ResolvedLimits, bounds: SourceCallBounds): Promise<string> {
   const origin = originOf(skill);
-  if (!origin) throw new SkillError('NOT_FOUND', `Skill "${skill.name}" was not loaded from a source, so its file \`${file.path}\` cannot be read.`, { path: file.path });
+  if (!origin)
+    throw new SkillError('NOT_FOUND', `Skill "${skill.name}" was not loaded from a source, so its file \`${file.path}\` cannot be read.`, { path: file.path });
   const { source } = origin;
   // A plugin skill's shared file (`../../shared/x`) lives two folders up from the skill's own.
   const at = resolveSkillPath(origin.dir, file.path);
   if (at === undefined) throw new SkillError('NOT_FOUND', `\`${file.path}\` of skill "${skill.name}" lies outside its source.`, { path: file.path });
   // A source that never answers cannot hold the read: it is raced against the signal and the timeout.
-  const bytes: unknown = await raceSourceCall(source, `read(${file.path})`, { ...bounds, timeoutMs: sourceTimeout(source, bounds.timeoutMs) }, (o) => source.read(at, o));
-  if (!isBytes(bytes)) throw new SkillError('SOURCE_FAILED', `Source ${source.name} returned ${bytes === null ? 'null' : `a ${typeof bytes}`} for \`${file.path}\`, not bytes.`, { path: file.path });
+  const bytes: unknown = await raceSourceCall(source, `read(${file.path})`, { ...bounds, timeoutMs: sourceTimeout(source, bounds.timeoutMs) }, (o) =>
+    source.read(at, o),
+  );
+  if (!isBytes(bytes))
+    throw new SkillError('SOURCE_FAILED', `Source ${source.name} returned ${bytes === null ? 'null' : `a ${typeof bytes}`} for \`${file.path}\`, not bytes.`, {
+      path: file.path,
+    });
   if (bytes.byteLength > limits.maxFileBytes) {
-    throw new SkillError('LIMIT_EXCEEDED', `\`${file.path}\` of skill "${skill.name}" is ${bytes.byteLength} bytes; maxFileBytes is ${limits.maxFileBytes}.`, { path: file.path });
+    throw new SkillError('LIMIT_EXCEEDED', `\`${file.path}\` of skill "${skill.name}" is ${bytes.byteLength} bytes; maxFileBytes is ${limits.maxFileBytes}.`, {
+      path: file.path,
+    });
   }
   if (file.digest === '' || sha256Digest(bytes) !== file.digest) {
-    throw new SkillError('DIGEST_MISMATCH', `\`${file.path}\` of skill "${skill.name}" does not match the digest it was loaded with; reload the skills.`, { path: file.path });
+    throw new SkillError('DIGEST_MISMATCH', `\`${file.path}\` of skill "${skill.name}" does not match the digest it was loaded with; reload the skills.`, {
+      path: file.path,
+    });
   }
   const text = decodeUtf8(bytes);
   if (text === undefined) throw new SkillError('INVALID_INPUT', `\`${file.path}\` of skill "${skill.name}" is not UTF-8 text.`, { path: file.path });

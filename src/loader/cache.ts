@@ -57,10 +57,17 @@ export function withSkill(cache: Cache, skill: Skill): Cache {
   const { key, look } = keysOf(skill);
   const current = cache.all.find((s) => keysOf(s).key === key);
   if (current && rank > tierRank(current.source)) {
-    throw new SkillError('CONFLICT', `Skill "${skill.name}" is held by the ${current.source} tier ("${current.name}"); a ${skill.source} skill cannot replace it.`);
+    throw new SkillError(
+      'CONFLICT',
+      `Skill "${skill.name}" is held by the ${current.source} tier ("${current.name}"); a ${skill.source} skill cannot replace it.`,
+    );
   }
   const alike = current ? undefined : cache.all.find((s) => keysOf(s).look === look);
-  if (alike) throw new SkillError('CONFLICT', `Skill "${skill.name}" looks like "${alike.name}" (${alike.source} tier) through script look-alike characters; it is refused.`);
+  if (alike)
+    throw new SkillError(
+      'CONFLICT',
+      `Skill "${skill.name}" looks like "${alike.name}" (${alike.source} tier) through script look-alike characters; it is refused.`,
+    );
   const all = current ? cache.all.map((s) => (s === current ? skill : s)) : [...cache.all, skill];
   return buildCache(all, cache.diagnostics);
 }

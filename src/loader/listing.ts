@@ -75,10 +75,15 @@ function badField(e: Record<string, unknown>): string | undefined {
   if (files !== undefined) {
     if (!Array.isArray(files)) return `\`files\` is ${describe(files)}, not a list`;
     const i = files.findIndex((f) => !isFileInput(f));
-    if (i >= 0) return `\`files[${i}]\` is not a file (\`path\` text; \`size\` a non-negative number, \`text\` true or false, \`digest\` text, \`content\` text or bytes, when given)`;
+    if (i >= 0)
+      return `\`files[${i}]\` is not a file (\`path\` text; \`size\` a non-negative number, \`text\` true or false, \`digest\` text, \`content\` text or bytes, when given)`;
   }
   const bundle = e['bundle'];
-  if (bundle !== undefined && (!isRecord(bundle) || typeof bundle['name'] !== 'string' || (bundle['version'] !== undefined && typeof bundle['version'] !== 'string'))) return `\`bundle\` is not { name, version? } text`;
+  if (
+    bundle !== undefined &&
+    (!isRecord(bundle) || typeof bundle['name'] !== 'string' || (bundle['version'] !== undefined && typeof bundle['version'] !== 'string'))
+  )
+    return `\`bundle\` is not { name, version? } text`;
   if (e['diagnostics'] !== undefined && !Array.isArray(e['diagnostics'])) return `\`diagnostics\` is ${describe(e['diagnostics'])}, not a list`;
   return undefined;
 }

@@ -5,7 +5,7 @@
  * load. Precedence holds: a change never replaces an earlier tier's skill.
  * @module
  */
-import { isSkillError } from '../format/errors.js';
+import { isSkillError, SkillError } from '../format/errors.js';
 import type { ResolvedLimits, Skill, SkillSourceKind } from '../format/types.js';
 import { storeSource, type SkillStoreItem, type SkillStoreLike } from '../sources/store.js';
 import { surfaceNamespace } from './surface.js';
@@ -84,7 +84,8 @@ export class LiveLink {
   }
 
   /** Subscribes to loader changes. */
-  on(listener: (change: LoaderChange) => void): () => void {
+  on(type: 'change', listener: (change: LoaderChange) => void): () => void {
+    if (type !== 'change') throw new SkillError('INVALID_INPUT', `A loader emits only "change" events, not "${String(type)}".`);
     const entry = (change: LoaderChange): void => listener(change);
     this.#listeners.add(entry);
     return () => void this.#listeners.delete(entry);
@@ -132,7 +133,12 @@ export class LiveLink {
   async #apply(change: StoreChangeLike, store?: ObservableStore): Promise<void> {
     const tier = this.#tierOf(change.namespace);
     if (!tier) return;
-    const base = { name: change.name, tier, ...(change.action === undefined ? {} : { cause: change.action }), ...(change.revision === undefined ? {} : { revision: change.revision }) };
+    const base = {
+      name: change.name,
+      tier,
+      ...(change.action === undefined ? {} : { cause: change.action }),
+      ...(change.revision === undefined ? {} : { revision: change.revision }),
+    };
     if (change.item) {
       const skill = await this.#parse(tier, change.namespace, change.item);
       if (skill && this.#offer(skill)) return this.#emit({ ...base, type: 'upsert', skill });

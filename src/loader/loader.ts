@@ -1,7 +1,6 @@
 /**
- * `SkillLoader`: unions builtin, org store, user store and subagent specs
- * into one in-memory cache, first of a name wins. `loadAll` is the only
- * async call; every lookup reads the cache synchronously.
+ * `SkillLoader`: unions builtin, org store, user store and subagent specs into one in-memory cache, first of a name
+ * wins. `loadAll` is the only async call; every lookup reads the cache synchronously.
  * @module
  */
 import { activateTurn, type ActivationContext, type ActivationOptions, type SkillActivation, type Turn } from '../routing/activation.js';
@@ -16,14 +15,13 @@ import type { SourceCallOptions } from '../sources/source.js';
 import { LiveLink, watchedOf, type LoaderChange } from './live.js';
 import { SourceWatch } from './source-watch.js';
 import { checkSurface } from './surface.js';
-import type { RouteOptions, Router } from '../routing/router.js';
+import type { RouteHit, RouteOptions, Router } from '../routing/router.js';
 import { LazyRouter } from './lazy-router.js';
 import type { LoadOptions, RoutedSkill, SkillLoaderOptions } from './options.js';
 import { SKILLS_PERMISSIONS } from '../agent/tool-names.js';
 import { SemanticRouting } from './semantic-routing.js';
 import type { SkillTool } from '../agent/tools.js';
 import { assertLimits, LOADER_LIMITS, resolveLimits, type ResolvedLimits, type Skill } from '../format/types.js';
-
 
 export type { LoaderLimits, LoaderRoutingOptions, LoadOptions, LoadProgress, RoutedSkill, SkillLoaderOptions } from './options.js';
 
@@ -63,25 +61,24 @@ export class SkillLoader {
     this.#router = new LazyRouter(routing, index);
     this.#semantic = embedder ? new SemanticRouting(embedder, vectorCache, semantic) : undefined;
     // A watched skill was parsed and checked by the same tier reading as a load: put as is, so it keeps its origin.
-    const host = { limits: this.#limits, getAll: () => this.getAll(), getByName: (n: string) => this.getByName(n), put: (skill: Skill) => this.#put(skill), remove: (n: string) => this.remove(n) };
-    this.#watch = new SourceWatch({ ...host, announce: (change) => this.#live.announce(change) }, () => this.#timeoutMs);
+    const read = { limits: this.#limits, getAll: () => this.getAll(), getByName: (n: string) => this.getByName(n) };
+    const write = { put: (skill: Skill) => this.#put(skill), remove: (n: string) => this.remove(n) };
+    this.#watch = new SourceWatch({ ...read, ...write, announce: (change) => this.#live.announce(change) }, () => this.#timeoutMs);
   }
 
   /**
    * Reads builtin, then `[orgId, "skills"]`, then the remote sources, then `[orgId, userId, "skills"]`,
-   * then the subagent specs; replaces the cache and returns the merged list.
-   * Rejects with `LIMIT_EXCEEDED` over a per-load limit, `ABORTED` when
-   * cancelled; either way the previous cache stays.
+   * then the subagent specs; replaces the cache and returns the merged list. Rejects with `LIMIT_EXCEEDED` over a
+   * per-load limit, `ABORTED` when cancelled; either way the previous cache stays.
    */
   async loadAll(orgId?: string, userId?: string, options: LoadOptions = {}): Promise<Skill[]> {
     this.#live.loadStarted();
     this.#watch.loadStarted();
-    let loaded = false;
+    let skills: Skill[] | undefined;
     try {
-      const skills = await this.#load(orgId, userId, options);
-      loaded = true;
-      return skills;
+      return (skills = await this.#load(orgId, userId, options));
     } finally {
+      const loaded = skills !== undefined;
       // After a load, a store that emits changes is listened to for the namespaces it read.
       this.#watch.loadEnded(loaded ? tiersOf(this.#options.builtin, undefined, undefined) : undefined);
       await this.#live.loadEnded(this.#options.store, loaded ? watchedOf(orgId, userId, this.#options.surface) : undefined);
@@ -93,8 +90,7 @@ export class SkillLoader {
    * @example `const off = loader.on('change', ({ name, type, tier }) => console.log(tier, name, type))`
    */
   on(type: 'change', listener: (change: LoaderChange) => void): () => void {
-    if (type !== 'change') throw new SkillError('INVALID_INPUT', `A loader emits only "change" events, not "${String(type)}".`);
-    return this.#live.on(listener);
+    return this.#live.on(type, listener);
   }
 
   /** Stops listening to the store's and the watching sources' changes until the next `loadAll` (the cache stays as it is). */
@@ -160,11 +156,7 @@ export class SkillLoader {
   /** Ranks the `auto` skills for `text`, best first, with calibrated 0–1 scores and no threshold. */
   route(text: string, options: Pick<RouteOptions, 'limit'> = {}): RoutedSkill[] {
     assertLimits(options, ['limit'], 'route');
-    const { byName } = this.#loaded();
-    return this.#router.get().route(text, options).flatMap((h) => {
-      const skill = byName.get(h.name);
-      return skill ? [{ skill, score: h.score, terms: h.terms }] : [];
-    });
+    return this.#routed(this.#router.get().route(text, options));
   }
 
   /**
@@ -175,8 +167,16 @@ export class SkillLoader {
   async routeAsync(text: string, options: Pick<RouteOptions, 'limit'> = {}): Promise<RoutedSkill[]> {
     assertLimits(options, ['limit'], 'routeAsync');
     const hits = this.#semantic ? await this.#semantic.rank(this.#router.get(), text, options) : this.#router.get().route(text, options);
+    return this.#routed(hits);
+  }
+
+  /** Router hits as the cached skills they name. */
+  #routed(hits: readonly RouteHit[]): RoutedSkill[] {
     const { byName } = this.#loaded();
-    return hits.flatMap((h) => (byName.has(h.name) ? [{ skill: byName.get(h.name) as Skill, score: h.score, terms: h.terms }] : []));
+    return hits.flatMap((h) => {
+      const skill = byName.get(h.name);
+      return skill ? [{ skill, score: h.score, terms: h.terms }] : [];
+    });
   }
 
   /**
@@ -188,10 +188,9 @@ export class SkillLoader {
   }
 
   /**
-   * The skills a turn activates: `/name` or `$name` mentions (any skill,
-   * with the rest of the line as arguments), then intents (given, or
-   * recognised in the text for `intent-matched` skills), then `auto` skills
-   * whose score passes the threshold. Never a skill twice.
+   * The skills a turn activates: `/name` or `$name` mentions (any skill, with the rest of the line as arguments), then
+   * intents (given, or recognised in the text for `intent-matched` skills), then `auto` skills whose score passes the
+   * threshold. Never a skill twice.
    *
    * @example
    * ```ts
@@ -216,13 +215,11 @@ export class SkillLoader {
   }
 
   /**
-   * Adds or replaces one skill in the cache and the index, without a load
-   * (e.g. after the store saved it). A later tier cannot replace an earlier
-   * tier's skill (`CONFLICT`), nor can a name that is the same after
-   * normalisation or looks like another skill's; the next `loadAll` rebuilds
-   * from the sources. The skill is validated like a SKILL.md (it is written
-   * out and parsed): `INVALID_SKILL` with `diagnostics` when it does not
-   * pass, `INVALID_INPUT` when `source` is not `builtin`, `org` or `user`.
+   * Adds or replaces one skill in the cache and the index, without a load (e.g. after the store saved it). A later
+   * tier cannot replace an earlier tier's skill (`CONFLICT`), nor can a name that is the same after normalisation or
+   * looks like another skill's; the next `loadAll` rebuilds from the sources. The skill is validated like a SKILL.md
+   * (written out and parsed): `INVALID_SKILL` with `diagnostics` when it does not pass, `INVALID_INPUT` when `source`
+   * is not `builtin`, `org` or `user`.
    */
   upsert(skill: Skill): void {
     this.#put(checkedSkill(skill));
@@ -246,9 +243,8 @@ export class SkillLoader {
   }
 
   /**
-   * The catalog of the cached skills for the system prompt (docs/agent.md).
-   * Over `maxCatalogBytes` it is refused, unless `turn` is given: then it
-   * lists the skills the turn activates and routing ranks highest, within the limit.
+   * The catalog of the cached skills for the system prompt (docs/agent.md). Over `maxCatalogBytes` it is refused,
+   * unless `turn` is given: then it lists the skills the turn activates and routing ranks highest, within the limit.
    */
   catalog(options: CatalogOptions = {}): string {
     return loaderCatalog(this.#loaded().all, this.#limits, options, routingRanking(this));
@@ -284,9 +280,7 @@ export class SkillLoader {
    * The read is raced against `options.signal` (`ABORTED`) and the source timeout (`SOURCE_FAILED`).
    */
   async readFile(name: string, path: string, options: SourceCallOptions = {}): Promise<string> {
-    const skill = this.#loaded().byName.get(name);
-    if (!skill) throw new SkillError('NOT_FOUND', `The loader holds no skill named "${name}".`);
-    return readLoaderFile(skill, path, this.#limits, { signal: options.signal, timeoutMs: this.#timeoutMs });
+    return readLoaderFile(this.#loaded().byName.get(name) ?? notHeld(name), path, this.#limits, { signal: options.signal, timeoutMs: this.#timeoutMs });
   }
 
   #context(): ActivationContext {
@@ -297,4 +291,8 @@ export class SkillLoader {
     if (!this.#cache) throw new SkillError('NOT_LOADED', 'The loader has no skills yet: await loadAll() first.');
     return this.#cache;
   }
+}
+
+function notHeld(name: string): never {
+  throw new SkillError('NOT_FOUND', `The loader holds no skill named "${name}".`);
 }

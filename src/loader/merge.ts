@@ -24,7 +24,10 @@ import { utf8ByteLength } from '../shared/text.js';
  */
 export async function listSafely(source: SkillSource, signal: AbortSignal | undefined, timeoutMs = Number.POSITIVE_INFINITY): Promise<RawListing> {
   const name = sourceName(source);
-  const failed = (why: string): RawListing => ({ entries: [], diagnostics: [createDiagnostic('source-error', 'runtime', `Source ${name} failed: ${why}`, name)] });
+  const failed = (why: string): RawListing => ({
+    entries: [],
+    diagnostics: [createDiagnostic('source-error', 'runtime', `Source ${name} failed: ${why}`, name)],
+  });
   if (!isSkillSource(source)) return failed('it is not a source ({ name, list(), read() }).');
   const own = ownTimeout(source);
   if (own !== undefined && !isLimit(own)) return failed(`its timeoutMs (${String(own)}) is not a non-negative integer or Infinity.`);
@@ -96,7 +99,14 @@ export class Merge {
     if (holder) {
       this.skipped++;
       const spelled = holder.skill.name === skill.name ? '' : ` ("${skill.name}" and "${holder.skill.name}" are one name)`;
-      this.#diagnostics.push(createDiagnostic('shadowed', 'runtime', `Skill "${skill.name}" from ${where(candidate)} is shadowed by the one from ${where(holder)}${spelled}.`, skill.path ?? candidate.sourceName));
+      this.#diagnostics.push(
+        createDiagnostic(
+          'shadowed',
+          'runtime',
+          `Skill "${skill.name}" from ${where(candidate)} is shadowed by the one from ${where(holder)}${spelled}.`,
+          skill.path ?? candidate.sourceName,
+        ),
+      );
       return;
     }
     const look = this.#byLook.get(confusableKey(skill.name));

@@ -114,7 +114,11 @@ export class SourceWatch {
     for (const tier of this.#tiers.slice(this.#rank(after.source) + 1)) {
       if (open.size === 0) return;
       const listing = await listSafely(tier.source, undefined, this.#timeoutMs());
-      const result = await readTierInSlices(tier, listing, { limits: this.#host.limits, budget: new LoadBudget(Number.POSITIVE_INFINITY), sourceName: sourceName(tier.source) });
+      const result = await readTierInSlices(tier, listing, {
+        limits: this.#host.limits,
+        budget: new LoadBudget(Number.POSITIVE_INFINITY),
+        sourceName: sourceName(tier.source),
+      });
       for (const { skill } of result.candidates) {
         if (!open.delete(skill.name) || this.#host.getByName(skill.name)) continue;
         this.#offer(tier.source, skill, 'uncovered');

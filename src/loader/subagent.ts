@@ -38,7 +38,11 @@ export interface SubagentSpec {
  */
 export function subagentSpecToSkill(spec: SubagentSpec, index?: number): ParseResult {
   const label = index === undefined ? 'subagent' : `subagentSpecs[${index}]`;
-  const fail = (why: string): ParseResult => ({ errors: [createDiagnostic('source-error', 'runtime', `${label} is not a subagent spec: ${why}.`, label)], warnings: [], infos: [] });
+  const fail = (why: string): ParseResult => ({
+    errors: [createDiagnostic('source-error', 'runtime', `${label} is not a subagent spec: ${why}.`, label)],
+    warnings: [],
+    infos: [],
+  });
   if (!isRecord(spec)) return fail(`it is ${spec === null ? 'null' : `a ${typeof spec}`}`);
   try {
     const { name, description, tools, systemPromptSuffix } = spec as Record<string, unknown>;

@@ -30,5 +30,6 @@ export function surfaceNamespace(orgId: string, userId: string, surface?: string
 
 /** Throws `INVALID_INPUT` unless `surface` is non-empty text. */
 export function checkSurface(surface: unknown): void {
-  if (typeof surface !== 'string' || surface.trim() === '') throw new SkillError('INVALID_INPUT', `A surface is a non-empty name, e.g. "legal"; got ${JSON.stringify(surface)}.`);
+  if (typeof surface !== 'string' || surface.trim() === '')
+    throw new SkillError('INVALID_INPUT', `A surface is a non-empty name, e.g. "legal"; got ${JSON.stringify(surface)}.`);
 }

@@ -139,7 +139,8 @@ function entrySkill(entry: SkillEntry, kind: SkillSourceKind, limits: ResolvedLi
   if (overLimit) diagnostics.push(overLimit);
   if (refused()) return { diagnostics };
   // A pre-parsed bundle entry was parsed and validated at build time by this same code: it is taken as it is.
-  if (entry.skill && isPreparsed(entry.skill)) return { skill: { ...entry.skill, source: kind }, diagnostics: [...diagnostics, ...(entry.skillDiagnostics ?? [])] };
+  if (entry.skill && isPreparsed(entry.skill))
+    return { skill: { ...entry.skill, source: kind }, diagnostics: [...diagnostics, ...(entry.skillDiagnostics ?? [])] };
   if (entry.skill) return withParsed(diagnostics, skillOfObject(entry, kind, limits));
   if (entry.text === undefined) {
     diagnostics.push(createDiagnostic('source-error', 'runtime', 'The source listed this skill without its SKILL.md text.', entry.path));

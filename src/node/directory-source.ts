@@ -109,7 +109,8 @@ export function directorySource(dir: string, options: DirectorySourceOptions = {
       await bounds.beforeOpen?.(abs);
       const { fd, size } = await openChecked(abs, path, name);
       try {
-        if (size > bounds.maxFileBytes) throw new SkillError('LIMIT_EXCEEDED', `\`${path}\` is ${size} bytes, more than maxFileBytes (${bounds.maxFileBytes}).`, { path });
+        if (size > bounds.maxFileBytes)
+          throw new SkillError('LIMIT_EXCEEDED', `\`${path}\` is ${size} bytes, more than maxFileBytes (${bounds.maxFileBytes}).`, { path });
         const bytes = await readAll(fd, size);
         throwIfAborted(call.signal);
         return bytes;
@@ -163,6 +164,9 @@ async function openChecked(abs: string, path: string, name: string): Promise<Ope
   });
   if ('fd' in opened) return opened;
   if (opened.refused === 'link') throw new SkillError('UNSAFE_PATH', `\`${path}\` is a symbolic link; links are never followed.`, { path });
-  if (opened.refused === 'not-regular') throw new SkillError('UNSAFE_PATH', `\`${path}\` is ${opened.what ?? 'not a regular file'}, not a regular file; it is never read.`, { path });
-  throw new SkillError('UNSAFE_PATH', `\`${path}\` did not open inside the source root (a folder on its path changed after it was checked); it was not read.`, { path });
+  if (opened.refused === 'not-regular')
+    throw new SkillError('UNSAFE_PATH', `\`${path}\` is ${opened.what ?? 'not a regular file'}, not a regular file; it is never read.`, { path });
+  throw new SkillError('UNSAFE_PATH', `\`${path}\` did not open inside the source root (a folder on its path changed after it was checked); it was not read.`, {
+    path,
+  });
 }

@@ -77,10 +77,22 @@ class Walk {
   listing(): SourceListing {
     const { depth, folders } = this.#cut;
     if (depth.count > 0) {
-      this.#diagnostics.push(sourceDiagnostic('discovery-limit', `${depth.count} folder${depth.count === 1 ? ' is' : 's are'} deeper than maxDepth (${this.#o.maxDepth}) and ${depth.count === 1 ? 'was' : 'were'} not searched for skills, first \`${depth.first}\`.`, depth.first));
+      this.#diagnostics.push(
+        sourceDiagnostic(
+          'discovery-limit',
+          `${depth.count} folder${depth.count === 1 ? ' is' : 's are'} deeper than maxDepth (${this.#o.maxDepth}) and ${depth.count === 1 ? 'was' : 'were'} not searched for skills, first \`${depth.first}\`.`,
+          depth.first,
+        ),
+      );
     }
     if (folders.count > 0) {
-      this.#diagnostics.push(sourceDiagnostic('discovery-limit', `Discovery stopped at maxFolders (${this.#o.maxFolders}): ${folders.count} more folder${folders.count === 1 ? ' was' : 's were'} not searched, first \`${folders.first}\`.`, folders.first));
+      this.#diagnostics.push(
+        sourceDiagnostic(
+          'discovery-limit',
+          `Discovery stopped at maxFolders (${this.#o.maxFolders}): ${folders.count} more folder${folders.count === 1 ? ' was' : 's were'} not searched, first \`${folders.first}\`.`,
+          folders.first,
+        ),
+      );
     }
     return { entries: sortListing(this.#inventory.entries), diagnostics: this.#diagnostics };
   }

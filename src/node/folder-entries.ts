@@ -47,7 +47,13 @@ export async function readFolder(root: string, rel: string, includeHidden: boole
  * so they can be reported.
  */
 export async function classifyFolder(abs: string, dirents: Dirent[], includeHidden: boolean): Promise<Folder> {
-  const folder = { files: [] as string[], folders: [] as string[], links: [] as string[], special: [] as { name: string; kind: string }[], hidden: [] as string[] };
+  const folder = {
+    files: [] as string[],
+    folders: [] as string[],
+    links: [] as string[],
+    special: [] as { name: string; kind: string }[],
+    hidden: [] as string[],
+  };
   for (const d of dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     if (NEVER_LISTED.has(d.name)) continue;
     const kind = await kindOf(d, join(abs, d.name));
@@ -62,7 +68,12 @@ export async function classifyFolder(abs: string, dirents: Dirent[], includeHidd
 }
 
 /** The skill file and what it is: a regular file or link if there is one, else whatever else bears the name. */
-function skillFileOf(folder: { files: string[]; folders: string[]; links: string[]; special: { name: string; kind: string }[] }): Pick<Folder, 'skillFile' | 'skillFileKind'> {
+function skillFileOf(folder: {
+  files: string[];
+  folders: string[];
+  links: string[];
+  special: { name: string; kind: string }[];
+}): Pick<Folder, 'skillFile' | 'skillFileKind'> {
   const regular = pickSkillFile([...folder.files, ...folder.links]);
   if (regular !== undefined) return { skillFile: regular, skillFileKind: folder.links.includes(regular) ? 'link' : 'file' };
   const odd = pickSkillFile([...folder.special.map((s) => s.name), ...folder.folders]);

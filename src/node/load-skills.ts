@@ -86,11 +86,22 @@ function refuseProblems(diagnostics: readonly Diagnostic[]): void {
     const first = found[0];
     if (!first) return;
     const more = found.length > 1 ? ` (and ${found.length - 1} more)` : '';
-    throw new SkillError(code, `${what}: ${first.path}:${first.line}:${first.column} ${first.code}: ${first.message}${more}`, { diagnostics: found, path: first.path });
+    throw new SkillError(code, `${what}: ${first.path}:${first.line}:${first.column} ${first.code}: ${first.message}${more}`, {
+      diagnostics: found,
+      path: first.path,
+    });
   };
   const errors = diagnostics.filter((d) => d.severity === 'error');
-  refuse('CONFLICT', diagnostics.filter((d) => d.code === 'shadowed' || d.code === 'duplicate-skill'), 'A skill name is used twice');
-  refuse('SOURCE_FAILED', errors.filter((d) => d.code === 'source-error'), 'A folder could not be read');
+  refuse(
+    'CONFLICT',
+    diagnostics.filter((d) => d.code === 'shadowed' || d.code === 'duplicate-skill'),
+    'A skill name is used twice',
+  );
+  refuse(
+    'SOURCE_FAILED',
+    errors.filter((d) => d.code === 'source-error'),
+    'A folder could not be read',
+  );
   const limited = diagnostics.filter((d) => d.code === 'discovery-limit' || d.code === 'limit-exceeded' || d.code === 'file-too-large');
   refuse('LIMIT_EXCEEDED', limited, 'A limit was reached');
   refuse('INVALID_SKILL', errors, 'A skill could not be loaded');

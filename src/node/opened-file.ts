@@ -56,7 +56,11 @@ export async function openFile(abs: string): Promise<OpenFile | OpenRefusal> {
   try {
     // Synchronous: fstat and readlink on /proc ask the kernel about an open descriptor, no disk I/O to wait for.
     const info = fstatSync(fd);
-    const refusal = info.isFile() ? ((await isAt(fd, abs, info)) ? undefined : ({ refused: 'outside' } as const)) : ({ refused: 'not-regular', what: kindOf(info) } as const);
+    const refusal = info.isFile()
+      ? (await isAt(fd, abs, info))
+        ? undefined
+        : ({ refused: 'outside' } as const)
+      : ({ refused: 'not-regular', what: kindOf(info) } as const);
     if (refusal === undefined) return { fd, size: info.size };
     closeFile(fd);
     return refusal;
@@ -92,7 +96,14 @@ export async function isAtByPath(abs: string, info: Stats): Promise<boolean> {
 }
 
 /** What a non-regular file is, for messages. */
-export function kindOf(info: { isDirectory(): boolean; isFIFO(): boolean; isSocket(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSymbolicLink(): boolean }): string {
+export function kindOf(info: {
+  isDirectory(): boolean;
+  isFIFO(): boolean;
+  isSocket(): boolean;
+  isCharacterDevice(): boolean;
+  isBlockDevice(): boolean;
+  isSymbolicLink(): boolean;
+}): string {
   if (info.isDirectory()) return 'a folder';
   if (info.isFIFO()) return 'a FIFO';
   if (info.isSocket()) return 'a socket';

@@ -35,7 +35,8 @@ export function isPluginFolder(folder: Folder): boolean {
 export async function readPlugin(o: PluginReadOptions, dir: string, folderName: string, folder: Folder): Promise<PluginTree> {
   const problems: Diagnostic[] = [];
   const notes: Diagnostic[] = [];
-  const refuse: Refuse = (rel, why, code = why.includes('link') ? 'unsafe-path' : 'not-regular-file') => void problems.push(sourceDiagnostic(code, `\`${rel}\` ${why}; the plugin's skills are refused.`, joinSourcePath(o.display, rel)));
+  const refuse: Refuse = (rel, why, code = why.includes('link') ? 'unsafe-path' : 'not-regular-file') =>
+    void problems.push(sourceDiagnostic(code, `\`${rel}\` ${why}; the plugin's skills are refused.`, joinSourcePath(o.display, rel)));
   for (const name of folder.links) refuse(joinSourcePath(dir, name), 'is a symbolic link; links are never followed');
   for (const s of folder.special) refuse(joinSourcePath(dir, s.name), `is ${s.kind}, not a regular file`);
   // Listing diagnostics are relative to the root, as the directory source's are.
@@ -54,7 +55,8 @@ async function readManifest(o: PluginReadOptions, rel: string, refuse: Refuse): 
   await o.beforeOpen?.(abs);
   const opened = await openFile(abs).catch(() => undefined);
   if (opened === undefined) return undefined;
-  if (!('fd' in opened)) return void refuse(rel, opened.refused === 'link' ? 'is a symbolic link; links are never followed' : `is ${opened.what ?? 'not a regular file'}`);
+  if (!('fd' in opened))
+    return void refuse(rel, opened.refused === 'link' ? 'is a symbolic link; links are never followed' : `is ${opened.what ?? 'not a regular file'}`);
   try {
     return opened.size > o.maxFileBytes ? undefined : await readAll(opened.fd, opened.size);
   } finally {
@@ -110,7 +112,14 @@ async function hashed(o: PluginReadOptions, rel: string, path: string, refuse: R
   await o.beforeOpen?.(abs);
   const opened = await openFile(abs);
   if (!('fd' in opened)) {
-    refuse(rel, opened.refused === 'link' ? 'is a symbolic link; links are never followed' : opened.refused === 'outside' ? 'did not open inside the source root (a folder on its path changed after it was listed)' : `is ${opened.what ?? 'not a regular file'}`);
+    refuse(
+      rel,
+      opened.refused === 'link'
+        ? 'is a symbolic link; links are never followed'
+        : opened.refused === 'outside'
+          ? 'did not open inside the source root (a folder on its path changed after it was listed)'
+          : `is ${opened.what ?? 'not a regular file'}`,
+    );
     return undefined;
   }
   try {

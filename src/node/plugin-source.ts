@@ -44,7 +44,11 @@ export interface PluginSourceOptions extends Omit<DirectorySourceOptions, 'inclu
  */
 export function pluginSource(dir: string, options: PluginSourceOptions = {}): SkillSource {
   const name = options.name ?? `plugins:${dir}`;
-  assertLimits(options, ['maxDepth', 'maxFolders', 'maxNesting', 'maxFileBytes', 'maxFilesPerSkill', 'maxPluginFiles', 'maxPluginBytes', 'watchDebounceMs'], 'pluginSource');
+  assertLimits(
+    options,
+    ['maxDepth', 'maxFolders', 'maxNesting', 'maxFileBytes', 'maxFilesPerSkill', 'maxPluginFiles', 'maxPluginBytes', 'watchDebounceMs'],
+    'pluginSource',
+  );
   const absolute = resolve(dir);
   const display = dir.replaceAll('\\', '/');
   const bounds = {
@@ -96,7 +100,6 @@ async function readPlugins(o: Omit<PluginReadOptions, 'display'> & { display: st
   }
   return trees;
 }
-
 
 /**
  * True when `abs` is a plugin folder (it holds `plugin.json`) or a folder

@@ -72,7 +72,13 @@ export async function publishSkills(dir: string, out: string, options: PublishOp
     const artifact = await artifactOf(source, entry, diagnostics);
     if (!artifact) continue;
     await writeFileIn(root, artifact.path, artifact.bytes);
-    skills.push({ name: artifact.name, type: artifact.type, description: artifact.description, url: artifact.path.split('/').map(encodeURIComponent).join('/'), digest: sha256Digest(artifact.bytes) });
+    skills.push({
+      name: artifact.name,
+      type: artifact.type,
+      description: artifact.description,
+      url: artifact.path.split('/').map(encodeURIComponent).join('/'),
+      digest: sha256Digest(artifact.bytes),
+    });
   }
   const index = join(root, 'index.json');
   await writeFileIn(root, 'index.json', encoder.encode(`${JSON.stringify({ $schema: DISCOVERY_SCHEMA, skills }, null, 2)}\n`));
@@ -110,7 +116,14 @@ async function artifactOf(source: SkillSource, entry: SkillEntry, diagnostics: D
   for (const f of files) members.push({ name: f.path, data: await source.read(joinSourcePath(entry.dir, f.path)) });
   const long = members.find((m) => encoder.encode(m.name).byteLength > MAX_TAR_NAME);
   if (long) {
-    diagnostics.push(createDiagnostic('limit-exceeded', 'runtime', `\`${long.name}\` is longer than ${MAX_TAR_NAME} bytes, more than a tar header holds; the skill was not published.`, entry.path));
+    diagnostics.push(
+      createDiagnostic(
+        'limit-exceeded',
+        'runtime',
+        `\`${long.name}\` is longer than ${MAX_TAR_NAME} bytes, more than a tar header holds; the skill was not published.`,
+        entry.path,
+      ),
+    );
     return undefined;
   }
   members.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

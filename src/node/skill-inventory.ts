@@ -93,7 +93,17 @@ export class SkillInventory {
   /** Lists one skill folder: reads its SKILL.md, gathers and hashes its files; nested skill folders become entries of their own. */
   async add(rel: string, folder: Folder): Promise<void> {
     const fileName = folder.skillFile ?? 'SKILL.md';
-    const draft: Draft = { rel, path: posix.join(this.#o.display, rel, fileName), fileName, diagnostics: [], pending: [], overflow: 0, tooDeep: false, cutShort: false, folders: 0 };
+    const draft: Draft = {
+      rel,
+      path: posix.join(this.#o.display, rel, fileName),
+      fileName,
+      diagnostics: [],
+      pending: [],
+      overflow: 0,
+      tooDeep: false,
+      cutShort: false,
+      folders: 0,
+    };
     // SKILL.md is read beside the hashing, in the shared slots; the walk goes on meanwhile.
     const textSink = sinkOf(draft.path);
     const text = this.#slots.run(() => this.#skillText(draft, folder, textSink));
@@ -161,7 +171,11 @@ export class SkillInventory {
       this.#report(draft, 'unsafe-path', `\`${joinSourcePath(inner, name)}\` is a symbolic link; links are never followed, so the skill is refused.`);
     }
     for (const { name, kind } of folder.special.filter((s) => other(s.name))) {
-      this.#report(draft, 'not-regular-file', `\`${joinSourcePath(inner, name)}\` is ${kind}, not a regular file or folder; it is never opened, and the skill is refused.`);
+      this.#report(
+        draft,
+        'not-regular-file',
+        `\`${joinSourcePath(inner, name)}\` is ${kind}, not a regular file or folder; it is never opened, and the skill is refused.`,
+      );
     }
     for (const name of folder.hidden) draft.diagnostics.push(hiddenSkipped(joinSourcePath(inner, name), draft.path));
     for (const name of folder.folders.filter(other)) {
@@ -172,13 +186,23 @@ export class SkillInventory {
 
   async #subfolder(draft: Draft, rel: string, inner: string, nesting: number): Promise<void> {
     if (nesting > this.#o.maxNesting) {
-      if (!draft.tooDeep) this.#report(draft, 'limit-exceeded', `Folder \`${inner}\` is nested ${nesting} folders deep, more than maxNesting (${this.#o.maxNesting}); the skill is skipped.`);
+      if (!draft.tooDeep)
+        this.#report(
+          draft,
+          'limit-exceeded',
+          `Folder \`${inner}\` is nested ${nesting} folders deep, more than maxNesting (${this.#o.maxNesting}); the skill is skipped.`,
+        );
       draft.tooDeep = true;
       return;
     }
     // Folders inside a skill are bounded per skill (as many as files may be), not by the discovery budget.
     if (++draft.folders > this.#o.maxFilesPerSkill) {
-      if (!draft.cutShort) this.#report(draft, 'limit-exceeded', `The skill has more than ${this.#o.maxFilesPerSkill} folders (maxFilesPerSkill), first past it \`${inner}\`; the skill is skipped.`);
+      if (!draft.cutShort)
+        this.#report(
+          draft,
+          'limit-exceeded',
+          `The skill has more than ${this.#o.maxFilesPerSkill} folders (maxFilesPerSkill), first past it \`${inner}\`; the skill is skipped.`,
+        );
       draft.cutShort = true;
       return;
     }
@@ -241,8 +265,18 @@ export class SkillInventory {
       const opened = await openFile(abs);
       if ('fd' in opened) return opened;
       if (opened.refused === 'link') this.#report(sink, 'unsafe-path', `\`${inner}\` is a symbolic link; links are never followed. The skill is refused.`);
-      else if (opened.refused === 'not-regular') this.#report(sink, 'not-regular-file', `\`${inner}\` is ${opened.what ?? 'not a regular file'}, not a regular file (it changed after its folder was listed); it was not read, and the skill is refused.`);
-      else this.#report(sink, 'unsafe-path', `\`${inner}\` did not open inside the source root: a folder on its path changed (e.g. into a link) after it was listed; it was not read, and the skill is refused.`);
+      else if (opened.refused === 'not-regular')
+        this.#report(
+          sink,
+          'not-regular-file',
+          `\`${inner}\` is ${opened.what ?? 'not a regular file'}, not a regular file (it changed after its folder was listed); it was not read, and the skill is refused.`,
+        );
+      else
+        this.#report(
+          sink,
+          'unsafe-path',
+          `\`${inner}\` did not open inside the source root: a folder on its path changed (e.g. into a link) after it was listed; it was not read, and the skill is refused.`,
+        );
     } catch (e) {
       this.#report(sink, 'source-error', `\`${inner}\` could not be read: ${(e as Error).message}`);
     }

@@ -53,7 +53,13 @@ export interface ActivationOptions {
 export const THRESHOLD_REFERENCE_SKILLS = 200;
 
 /** The measured defaults of {@link ActivationOptions}. */
-export const DEFAULT_ACTIVATION_OPTIONS: Required<ActivationOptions> = { threshold: 0.51, intentThreshold: 0.51, maxSearch: 3, relative: 0.5, thresholdGrowth: 0.07 };
+export const DEFAULT_ACTIVATION_OPTIONS: Required<ActivationOptions> = {
+  threshold: 0.51,
+  intentThreshold: 0.51,
+  maxSearch: 3,
+  relative: 0.5,
+  thresholdGrowth: 0.07,
+};
 
 /** What activation reads: lookups of a loaded cache and its router. */
 export interface ActivationContext {
@@ -157,7 +163,10 @@ export function scaledThreshold(options: Pick<Required<ActivationOptions>, 'thre
 /** The text of a turn that search routes: without its mentions, whose arguments are input for that skill. */
 export function searchTextOf(turn: string | Turn, context: Pick<ActivationContext, 'getByName'>): string {
   const text = (typeof turn === 'string' ? turn : turn.text) ?? '';
-  return withoutMentions(text, findMentions(text, (name) => mentionable(context.getByName(name))));
+  return withoutMentions(
+    text,
+    findMentions(text, (name) => mentionable(context.getByName(name))),
+  );
 }
 
 function withoutMentions(text: string, mentions: readonly Mention[]): string {

@@ -51,7 +51,10 @@ export function loadRouter(json: RouterJSON, options: RouterOptions = {}): Route
 export function checkRouterJSON(json: RouterJSON, options: RouterOptions = {}): TextPipeline {
   const pipeline = pipelineOf(options);
   if (json?.version !== ROUTER_SCHEMA_VERSION) {
-    throw new SkillError('INVALID_INDEX', `The routing index has schema version ${String(json?.version)}; this Satchel reads version ${ROUTER_SCHEMA_VERSION}.`);
+    throw new SkillError(
+      'INVALID_INDEX',
+      `The routing index has schema version ${String(json?.version)}; this Satchel reads version ${ROUTER_SCHEMA_VERSION}.`,
+    );
   }
   if (json.language !== pipeline.language) {
     throw new SkillError('INVALID_INDEX', `The routing index was built for language "${json.language}", the pipeline is "${pipeline.language}".`);

@@ -60,7 +60,13 @@ export interface RelatedOptions {
  * Adds the related terms of the query's terms to `weights` and `factors`
  * (at `weight` × idf, the best of several); returns the terms added.
  */
-export function relatedTerms(terms: readonly string[], weights: Map<string, number>, factors: Map<string, number>, idfOf: (term: string) => number, related: RelatedOptions): string[] {
+export function relatedTerms(
+  terms: readonly string[],
+  weights: Map<string, number>,
+  factors: Map<string, number>,
+  idfOf: (term: string) => number,
+  related: RelatedOptions,
+): string[] {
   const added: string[] = [];
   for (const term of terms) {
     if ((factors.get(term) ?? 1) < 1) continue;

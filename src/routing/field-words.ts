@@ -17,7 +17,14 @@ export function fieldWords(pipeline: TextPipeline, doc: RouterDocument): FieldWo
   const words = (text: string): string[] => pipeline.words(text);
   const examples = doc.examples === '' ? [] : doc.examples.split('\n').map(words);
   // The pipeline never lets a word span a line break, so the examples field's words are the examples' words in turn.
-  return { name: words(doc.name), description: words(doc.description), intents: words(doc.intents), tags: words(doc.tags), examples: examples.flat(), exampleWords: examples };
+  return {
+    name: words(doc.name),
+    description: words(doc.description),
+    intents: words(doc.intents),
+    tags: words(doc.tags),
+    examples: examples.flat(),
+    exampleWords: examples,
+  };
 }
 
 /** The term profile of a skill from its words (the terms the index holds for them). */

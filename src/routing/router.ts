@@ -66,7 +66,8 @@ export class Router {
     const o = this.#options;
     // Query terms come out of the pipeline already: split on the spaces we join them with, keep as they are.
     this.#search = { boost: o.boost, fuzzy: o.fuzzy, prefix: o.prefix, bm25: o.bm25, tokenize: (q) => q.split(' '), processTerm: (t) => t };
-    for (const [name, digest, activation, intents, doc, profile] of json?.entries ?? []) this.#remember(name, { digest, activation, intents, doc, profile: new Map(profile) });
+    for (const [name, digest, activation, intents, doc, profile] of json?.entries ?? [])
+      this.#remember(name, { digest, activation, intents, doc, profile: new Map(profile) });
   }
 
   /** Number of indexed skills. */
@@ -98,7 +99,13 @@ export class Router {
       this.#adding = undefined;
     }
     const intents = (skill.intents ?? []).map((i) => i.toLowerCase());
-    this.#remember(skill.name, { digest: skill.digest, activation: skill.activation, intents, doc, profile: profileOfWords(this.pipeline, words, this.#options) });
+    this.#remember(skill.name, {
+      digest: skill.digest,
+      activation: skill.activation,
+      intents,
+      doc,
+      profile: profileOfWords(this.pipeline, words, this.#options),
+    });
   }
 
   /** Drops a skill from the index; false when it was not there. */
@@ -190,7 +197,14 @@ export class Router {
   }
 
   /** One search: MiniSearch with each term boosted by its factor, then calibrated evidence. */
-  #pass(terms: string[], factors: ReadonlyMap<string, number>, weights: ReadonlyMap<string, number>, total: number, contentful: boolean, keep: (entry: Entry) => boolean): RouteHit[] {
+  #pass(
+    terms: string[],
+    factors: ReadonlyMap<string, number>,
+    weights: ReadonlyMap<string, number>,
+    total: number,
+    contentful: boolean,
+    keep: (entry: Entry) => boolean,
+  ): RouteHit[] {
     const found = this.#index.search(terms.join(' '), { ...this.#search, boostTerm: (t) => factors.get(t) ?? 1 }) as unknown as RawHit[];
     // MiniSearch multiplies a hit's score by the number of query terms it matched; count each term as its factor.
     const raw = found.map((r) => ({ ...r, score: (r.score / r.queryTerms.length) * r.queryTerms.reduce((q, t) => q + (factors.get(t) ?? 1), 0) }));
@@ -205,7 +219,12 @@ export class Router {
       // Evidence ranks by what the query covers; BM25 (relative to the best hit) adds term frequency and field length.
       // A best score of 0 (every hit reached only through zero-weight terms) gives no BM25 share, not 0/0.
       const relative = best > 0 ? (r.score / best) ** this.#options.bm25Power : 0;
-      let score = calibrate(evidence(r, weights, entry.profile, this.#options.inexactWeight) * relative * lengthFactor(entry.profile, this.#mass / this.#entries.size, this.#options.lengthNorm), total);
+      let score = calibrate(
+        evidence(r, weights, entry.profile, this.#options.inexactWeight) *
+          relative *
+          lengthFactor(entry.profile, this.#mass / this.#entries.size, this.#options.lengthNorm),
+        total,
+      );
       const ex = this.#options.exampleMatch;
       if (ex) score = Math.max(score, calibrate(ex.weight * bestExampleEvidence(exampleTermsOf(entry.doc, this.#termsOf), weights, ex.lengthPower), total));
       // A skill left with no evidence at all (its only terms weighted 0) is no match.
@@ -234,7 +253,8 @@ export class Router {
       fields: [...ROUTER_FIELDS],
       // While a skill is being added its words are already known; otherwise (a removal) they are made again.
       // MiniSearch only reads the list it gets.
-      tokenize: (text, field) => ((field === undefined ? undefined : this.#adding?.[field as RouterField]) as string[] | undefined) ?? this.pipeline.words(text),
+      tokenize: (text, field) =>
+        ((field === undefined ? undefined : this.#adding?.[field as RouterField]) as string[] | undefined) ?? this.pipeline.words(text),
       processTerm: (word) => this.pipeline.term(word, this.#options.stopWordWeight > 0),
       autoVacuum: false,
     };

@@ -25,7 +25,12 @@ export const DEFAULT_SEMANTIC_OPTIONS: Required<SemanticOptions> = { cosineWeigh
  * best first; a negative cosine counts as 0 and a skill with no evidence at all is left out.
  * Lexical hits keep their matched terms.
  */
-export function blendHits(lexical: readonly RouteHit[], query: Float32Array, candidates: readonly (readonly [string, Float32Array])[], options: SemanticOptions = {}): RouteHit[] {
+export function blendHits(
+  lexical: readonly RouteHit[],
+  query: Float32Array,
+  candidates: readonly (readonly [string, Float32Array])[],
+  options: SemanticOptions = {},
+): RouteHit[] {
   const { cosineWeight: w, scale } = { ...DEFAULT_SEMANTIC_OPTIONS, ...options };
   const byName = new Map(lexical.map((h) => [h.name, h]));
   const hits: RouteHit[] = [];

@@ -116,7 +116,10 @@ export function createTextPipeline(options: TextPipelineOptions = {}): TextPipel
   const terms = (text: string, keepStopWords = false): string[] => words(text).flatMap((w) => term(w, keepStopWords) ?? []);
   const queryTerms = (text: string, keepStopWords = false): string[] => {
     const all = words(capText(text, maxQueryChars));
-    const kept = distinct(all.flatMap((w) => term(w, keepStopWords) ?? []), maxQueryTerms);
+    const kept = distinct(
+      all.flatMap((w) => term(w, keepStopWords) ?? []),
+      maxQueryTerms,
+    );
     // "where are you from" is all stop words: route on them rather than on nothing.
     return kept.length > 0 ? kept : distinct(all.map(stemOf), maxQueryTerms);
   };

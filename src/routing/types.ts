@@ -56,7 +56,14 @@ export interface RouterJSON {
   /** The text pipeline's language. */
   readonly language: string;
   /** Per skill: name, digest, activation, intents (lower case), indexed document, term profile. */
-  readonly entries: readonly (readonly [name: string, digest: string, activation: Activation, intents: readonly string[], doc: RouterDocument, profile: readonly (readonly [string, number])[]])[];
+  readonly entries: readonly (readonly [
+    name: string,
+    digest: string,
+    activation: Activation,
+    intents: readonly string[],
+    doc: RouterDocument,
+    profile: readonly (readonly [string, number])[],
+  ])[];
   /** MiniSearch's own serialisation of the index. */
   readonly index: unknown;
 }

@@ -57,7 +57,8 @@ export const DEFAULT_USAGE_PRIOR_WEIGHT = 0.1;
  */
 export function usagePrior(entries: Iterable<UsageOutcome> = [], options: UsagePriorOptions = {}): UsagePrior {
   const weight = options.weight ?? DEFAULT_USAGE_PRIOR_WEIGHT;
-  if (typeof weight !== 'number' || !(weight >= 0 && weight <= 1)) throw new SkillError('INVALID_INPUT', `The prior weight must be a number from 0 to 1; got ${String(weight)}.`);
+  if (typeof weight !== 'number' || !(weight >= 0 && weight <= 1))
+    throw new SkillError('INVALID_INPUT', `The prior weight must be a number from 0 to 1; got ${String(weight)}.`);
   const success = new Set(options.success ?? ['success']);
   const failure = new Set(options.failure ?? ['failure']);
   const tally = new Map<string, { s: number; f: number }>();

@@ -91,7 +91,11 @@ function isPlainObject(value: object): boolean {
 
 /** Tagged objects, each with a prefix that no JSON value starts with. Other class instances are written as their own properties. */
 function taggedText(value: object): string {
-  if (value instanceof Map) return listText('Map[', [...value].map(([k, v]) => [k, v]));
+  if (value instanceof Map)
+    return listText(
+      'Map[',
+      [...value].map(([k, v]) => [k, v]),
+    );
   if (value instanceof Set) return listText('Set[', [...value]);
   if (value instanceof Date) return `Date(${JSON.stringify(Number.isNaN(value.getTime()) ? 'invalid' : value.toISOString())})`;
   if (ArrayBuffer.isView(value)) return `Bytes("${bytesToHex(new Uint8Array(value.buffer, value.byteOffset, value.byteLength))}")`;

@@ -58,7 +58,12 @@ export function compileLinearRegex(pattern: string, options: { ignoreCase?: bool
       case 'seq':
         return node.items.reduceRight((to, item) => compile(item, to), next);
       case 'alt':
-        return node.options.slice(0, -1).reduceRight((rest, option) => add({ kind: 'split', a: compile(option, next), b: rest }), compile(node.options[node.options.length - 1] as Node, next));
+        return node.options
+          .slice(0, -1)
+          .reduceRight(
+            (rest, option) => add({ kind: 'split', a: compile(option, next), b: rest }),
+            compile(node.options[node.options.length - 1] as Node, next),
+          );
       case 'repeat':
         return compileRepeat(node, next);
     }
@@ -95,8 +100,8 @@ function run(states: readonly State[], start: number, line: string, fold: boolea
       const state = states[i] as State;
       if (state.kind === 'match') return true;
       if (state.kind === 'split') stack.push(state.b, state.a);
-      else if (state.kind === 'bol') (at === 0 ? stack.push(state.out) : 0);
-      else if (state.kind === 'eol') (at === chars.length ? stack.push(state.out) : 0);
+      else if (state.kind === 'bol') at === 0 ? stack.push(state.out) : 0;
+      else if (state.kind === 'eol') at === chars.length ? stack.push(state.out) : 0;
       else list.push(i);
     }
     return false;
@@ -223,7 +228,11 @@ class Parser {
         this.at++;
         const high = this.#classChar();
         if (typeof high === 'function' || high < low) throw new SyntaxError('A class range is out of order.');
-        parts.push(this.#fold ? (x) => [x, String.fromCodePoint(x).toUpperCase().codePointAt(0) as number].some((y) => y >= low && y <= high) : (x) => x >= low && x <= high);
+        parts.push(
+          this.#fold
+            ? (x) => [x, String.fromCodePoint(x).toUpperCase().codePointAt(0) as number].some((y) => y >= low && y <= high)
+            : (x) => x >= low && x <= high,
+        );
       } else parts.push(this.#literal(low));
     }
     this.at++;

@@ -6,7 +6,15 @@
  */
 import type { Diagnostic } from '../format/diagnostics.js';
 import { SkillError } from '../format/errors.js';
-import { joinSourcePath, markNameFromFolder, type NameFromFolderOption, type SkillEntry, type SkillFileInput, type SkillSource, type SourceListing } from './source.js';
+import {
+  joinSourcePath,
+  markNameFromFolder,
+  type NameFromFolderOption,
+  type SkillEntry,
+  type SkillFileInput,
+  type SkillSource,
+  type SourceListing,
+} from './source.js';
 import { inMemorySource, keepsContent, notFound, sourceDiagnostic, toBytes } from './inventory.js';
 import { inReportOrder, usableSkill, type SkillBundleParsed } from './bundle-parsed.js';
 import type { Skill } from '../format/types.js';
@@ -139,7 +147,10 @@ export function isSkillBundle(value: unknown): value is SkillBundle {
 function buildListing(bundle: unknown, name: string, options: BundleSourceOptions): Built {
   if (!isSkillBundle(bundle)) {
     const version = typeof bundle === 'object' && bundle !== null ? (bundle as Record<string, unknown>)['version'] : undefined;
-    throw new SkillError('SOURCE_FAILED', `Source ${name} was not given a skill bundle of version ${SKILL_BUNDLE_VERSION}${version === undefined ? '' : ` (it has version ${String(version)})`}.`);
+    throw new SkillError(
+      'SOURCE_FAILED',
+      `Source ${name} was not given a skill bundle of version ${SKILL_BUNDLE_VERSION}${version === undefined ? '' : ` (it has version ${String(version)})`}.`,
+    );
   }
   const diagnostics: Diagnostic[] = Array.isArray(bundle.diagnostics) ? [...bundle.diagnostics] : [];
   const entries: SkillEntry[] = [];

@@ -8,7 +8,15 @@ import type { Diagnostic } from '../format/diagnostics.js';
 import { unsafePathReason } from '../shared/paths.js';
 import { SkillError } from '../format/errors.js';
 import { readSkillDocument } from './skill-document.js';
-import { joinSourcePath, markNameFromFolder, type NameFromFolderOption, type SkillEntry, type SkillFileInput, type SkillSource, type SourceListing } from './source.js';
+import {
+  joinSourcePath,
+  markNameFromFolder,
+  type NameFromFolderOption,
+  type SkillEntry,
+  type SkillFileInput,
+  type SkillSource,
+  type SourceListing,
+} from './source.js';
 import { assertLimits, SKILL_SET_LIMITS, type Skill } from '../format/types.js';
 import {
   compareCodeUnits,
@@ -99,7 +107,8 @@ function buildFromFiles(files: ReadonlyMap<string, unknown>, maxNesting: number)
   for (const [key, value] of files) {
     const reason = unsafePathReason(key, Number.POSITIVE_INFINITY);
     if (reason) diagnostics.push(sourceDiagnostic('unsafe-path', `File \`${key}\` is refused: ${reason}.`, key));
-    else if (typeof value !== 'string' && !isBytes(value)) diagnostics.push(sourceDiagnostic('source-error', `File \`${key}\` is neither text nor bytes; it is left out.`, key));
+    else if (typeof value !== 'string' && !isBytes(value))
+      diagnostics.push(sourceDiagnostic('source-error', `File \`${key}\` is neither text nor bytes; it is left out.`, key));
     else safe.set(key, value);
   }
   const drafts = findSkillFolders(safe.keys());
@@ -188,5 +197,7 @@ function skillObjectText(skill: Skill, path: string): string {
 function isSkillObject(value: unknown): value is Skill {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v['name'] === 'string' && v['name'] !== '' && typeof v['description'] === 'string' && typeof v['content'] === 'string' && Array.isArray(v['files']);
+  return (
+    typeof v['name'] === 'string' && v['name'] !== '' && typeof v['description'] === 'string' && typeof v['content'] === 'string' && Array.isArray(v['files'])
+  );
 }

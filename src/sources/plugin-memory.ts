@@ -61,7 +61,9 @@ export function memoryPluginSource(files: MemoryFiles, options: MemoryPluginSour
 }
 
 async function buildListing(files: ReadonlyMap<string, string | Uint8Array>, options: MemoryPluginSourceOptions): Promise<SourceListing> {
-  const safe = [...files].filter(([key, value]) => unsafePathReason(key, Number.POSITIVE_INFINITY) === undefined && (typeof value === 'string' || isBytes(value))).map(([key]) => key);
+  const safe = [...files]
+    .filter(([key, value]) => unsafePathReason(key, Number.POSITIVE_INFINITY) === undefined && (typeof value === 'string' || isBytes(value)))
+    .map(([key]) => key);
   const root = safe.some((k) => k === PLUGIN_MANIFEST || k.startsWith('skills/'));
   const dirs = root ? [''] : [...new Set(safe.filter((k) => /^[^/]+\/(plugin\.json$|skills\/)/.test(k)).map((k) => k.slice(0, k.indexOf('/'))))].sort();
   const trees: PluginTree[] = [];
@@ -69,7 +71,12 @@ async function buildListing(files: ReadonlyMap<string, string | Uint8Array>, opt
   return pluginListing(trees, options);
 }
 
-async function treeOf(files: ReadonlyMap<string, string | Uint8Array>, keys: readonly string[], dir: string, options: MemoryPluginSourceOptions): Promise<PluginTree> {
+async function treeOf(
+  files: ReadonlyMap<string, string | Uint8Array>,
+  keys: readonly string[],
+  dir: string,
+  options: MemoryPluginSourceOptions,
+): Promise<PluginTree> {
   const prefix = dir === '' ? '' : `${dir}/`;
   const skillsPrefix = `${prefix}skills/`;
   const own: Record<string, string | Uint8Array> = {};

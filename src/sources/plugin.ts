@@ -49,7 +49,23 @@ export interface PluginTree {
   readonly notes?: readonly Diagnostic[];
 }
 
-const JUNK_NAMES: ReadonlySet<string> = new Set(['.DS_Store', 'Thumbs.db', '.git', '__pycache__', 'node_modules', 'dist', 'build', 'out', 'coverage', '.cache', '.pytest_cache', '.mypy_cache', '.ruff_cache', '.venv', '.tox']);
+const JUNK_NAMES: ReadonlySet<string> = new Set([
+  '.DS_Store',
+  'Thumbs.db',
+  '.git',
+  '__pycache__',
+  'node_modules',
+  'dist',
+  'build',
+  'out',
+  'coverage',
+  '.cache',
+  '.pytest_cache',
+  '.mypy_cache',
+  '.ruff_cache',
+  '.venv',
+  '.tox',
+]);
 
 /** True for what a plugin never packages: hidden entries, caches, build output, `.pyc` files. */
 export function isPluginJunk(path: string): boolean {
@@ -73,9 +89,13 @@ export function readPluginManifest(tree: Pick<PluginTree, 'folder' | 'manifest' 
   }
   if (!isRecord(data)) return fallback(`\`${PLUGIN_MANIFEST}\` is not a JSON object`);
   const { name, version } = data;
-  if (typeof name !== 'string' || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name) || name.length > 64) return fallback(`\`${PLUGIN_MANIFEST}\` has no kebab-case \`name\``);
+  if (typeof name !== 'string' || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name) || name.length > 64)
+    return fallback(`\`${PLUGIN_MANIFEST}\` has no kebab-case \`name\``);
   if (version !== undefined && typeof version !== 'string') {
-    return { bundle: { name }, diagnostics: [sourceDiagnostic('plugin-manifest', `\`version\` in \`${PLUGIN_MANIFEST}\` is not text; it is ignored.`, tree.manifestPath)] };
+    return {
+      bundle: { name },
+      diagnostics: [sourceDiagnostic('plugin-manifest', `\`version\` in \`${PLUGIN_MANIFEST}\` is not text; it is ignored.`, tree.manifestPath)],
+    };
   }
   return { bundle: version === undefined ? { name } : { name, version }, diagnostics: [] };
 }
@@ -102,7 +122,16 @@ export function pluginListing(trees: readonly PluginTree[], limits: PluginLimits
     for (const entry of skills) {
       const name = contributedName(entry);
       const owner = owners.get(name);
-      const duplicate = owner === undefined ? [] : [sourceDiagnostic('duplicate-skill', `Skill "${name}" is contributed by plugin "${owner}" and again by plugin "${bundle.name}"; the one in "${bundle.name}" is refused.`, entry.path)];
+      const duplicate =
+        owner === undefined
+          ? []
+          : [
+              sourceDiagnostic(
+                'duplicate-skill',
+                `Skill "${name}" is contributed by plugin "${owner}" and again by plugin "${bundle.name}"; the one in "${bundle.name}" is refused.`,
+                entry.path,
+              ),
+            ];
       if (owner === undefined) owners.set(name, bundle.name);
       const extra = [...problems.map((p) => ({ ...p, path: entry.path })), ...duplicate];
       const all = [...(entry.diagnostics ?? []), ...extra];
@@ -125,7 +154,8 @@ function contributedName(entry: SkillEntry): string {
 
 /** The plugin's file count and bytes against its bounds, as errors. */
 function boundProblems(tree: PluginTree, skills: readonly SkillEntry[], shared: readonly SkillFileInput[], maxFiles: number, maxBytes: number): Diagnostic[] {
-  const sizeOf = (text: string | Uint8Array | undefined): number => (text === undefined ? 0 : typeof text === 'string' ? new TextEncoder().encode(text).byteLength : text.byteLength);
+  const sizeOf = (text: string | Uint8Array | undefined): number =>
+    text === undefined ? 0 : typeof text === 'string' ? new TextEncoder().encode(text).byteLength : text.byteLength;
   let files = (tree.manifest === undefined ? 0 : 1) + shared.length;
   let bytes = sizeOf(tree.manifest) + shared.reduce((sum, f) => sum + (f.size ?? 0), 0);
   for (const entry of skills) {
@@ -133,7 +163,9 @@ function boundProblems(tree: PluginTree, skills: readonly SkillEntry[], shared: 
     bytes += sizeOf(entry.text) + (entry.files ?? []).reduce((sum, f) => sum + (f.size ?? 0), 0);
   }
   const where = joinSourcePath(tree.dir, PLUGIN_MANIFEST);
-  if (files > maxFiles) return [sourceDiagnostic('limit-exceeded', `The plugin holds ${files} files, more than maxPluginFiles (${maxFiles}); its skills are skipped.`, where)];
-  if (bytes > maxBytes) return [sourceDiagnostic('limit-exceeded', `The plugin holds ${bytes} bytes, more than maxPluginBytes (${maxBytes}); its skills are skipped.`, where)];
+  if (files > maxFiles)
+    return [sourceDiagnostic('limit-exceeded', `The plugin holds ${files} files, more than maxPluginFiles (${maxFiles}); its skills are skipped.`, where)];
+  if (bytes > maxBytes)
+    return [sourceDiagnostic('limit-exceeded', `The plugin holds ${bytes} bytes, more than maxPluginBytes (${maxBytes}); its skills are skipped.`, where)];
   return [];
 }

@@ -28,7 +28,20 @@ export interface SkillDocument {
 }
 
 /** Document keys that are not front matter. */
-const NOT_FRONTMATTER = new Set(['content', 'instructions', 'files', 'text', 'fileName', 'source', 'digest', 'diagnostics', 'path', 'bodyFormat', 'tags', 'extensions']);
+const NOT_FRONTMATTER = new Set([
+  'content',
+  'instructions',
+  'files',
+  'text',
+  'fileName',
+  'source',
+  'digest',
+  'diagnostics',
+  'path',
+  'bodyFormat',
+  'tags',
+  'extensions',
+]);
 
 /**
  * Reads a store value as a skill document, or returns why it is not one.
@@ -36,7 +49,8 @@ const NOT_FRONTMATTER = new Set(['content', 'instructions', 'files', 'text', 'fi
  */
 export function readSkillDocument(value: unknown): SkillDocument | { problem: string } {
   if (typeof value === 'string' || isBytes(value)) return { text: value, fileName: SKILL_FILE, files: new Map(), listed: [] };
-  if (!isRecord(value)) return { problem: `the value is ${value === null ? 'null' : Array.isArray(value) ? 'a list' : `a ${typeof value}`}, not a skill document` };
+  if (!isRecord(value))
+    return { problem: `the value is ${value === null ? 'null' : Array.isArray(value) ? 'a list' : `a ${typeof value}`}, not a skill document` };
   const files = readFiles(value['files']);
   if ('problem' in files) return files;
   const name = typeof value['name'] === 'string' ? value['name'] : undefined;
@@ -100,7 +114,17 @@ function skillLikeText(doc: Record<string, unknown>, body: string): string {
   }
   const metadata = metadataOf(doc, skill['metadata']);
   if (metadata !== undefined) skill['metadata'] = metadata;
-  const full = { ...skill, content: body, extensions, activation: skill['activation'], bodyFormat: 'plain', source: 'user', files: [], digest: '', diagnostics: [] };
+  const full = {
+    ...skill,
+    content: body,
+    extensions,
+    activation: skill['activation'],
+    bodyFormat: 'plain',
+    source: 'user',
+    files: [],
+    digest: '',
+    diagnostics: [],
+  };
   return serializeSkill(full as unknown as Skill);
 }
 

@@ -38,7 +38,11 @@ export interface SkillObjectOptions {
  * ```
  */
 export function parseSkillObject(value: unknown, options: SkillObjectOptions): ParseResult {
-  const fail = (why: string): ParseResult => ({ errors: [createDiagnostic('source-error', 'runtime', `The skill object is not a skill: ${why}.`, options.path)], warnings: [], infos: [] });
+  const fail = (why: string): ParseResult => ({
+    errors: [createDiagnostic('source-error', 'runtime', `The skill object is not a skill: ${why}.`, options.path)],
+    warnings: [],
+    infos: [],
+  });
   if (!isRecord(value)) return fail(`it is ${value === null ? 'null' : Array.isArray(value) ? 'a list' : `a ${typeof value}`}`);
   try {
     const doc = readSkillDocument(value);

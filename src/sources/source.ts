@@ -122,4 +122,3 @@ export function markNameFromFolder(listing: SourceListing, on: boolean | undefin
 export function joinSourcePath(dir: string, file: string): string {
   return dir === '' ? file : `${dir}/${file}`;
 }
-

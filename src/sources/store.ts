@@ -7,7 +7,15 @@
 import type { Diagnostic } from '../format/diagnostics.js';
 import { SkillError, throwIfAborted } from '../format/errors.js';
 import { unsafePathReason } from '../shared/paths.js';
-import { joinSourcePath, type NameFromFolderOption, type SkillEntry, type SkillFileInput, type SkillSource, type SourceCallOptions, type SourceListing } from './source.js';
+import {
+  joinSourcePath,
+  type NameFromFolderOption,
+  type SkillEntry,
+  type SkillFileInput,
+  type SkillSource,
+  type SourceCallOptions,
+  type SourceListing,
+} from './source.js';
 import { assertLimits, SKILL_SET_LIMITS } from '../format/types.js';
 import { assertReadPath, compareCodeUnits, fileInputOf, notFound, ownerOf, sortListing, sourceDiagnostic, toBytes } from './inventory.js';
 import { readSkillDocument, type SkillDocument } from './skill-document.js';

@@ -40,7 +40,9 @@ export function archivedSkill(head: HeadRecord, revisions: readonly RevisionReco
       action: r.action,
       ...(r.from === undefined ? {} : { from: r.from }),
       text: r.text,
-      files: Object.fromEntries(Object.entries(r.files).map(([path, content]) => [path, typeof content === 'string' ? content : { base64: toBase64(content) }])),
+      files: Object.fromEntries(
+        Object.entries(r.files).map(([path, content]) => [path, typeof content === 'string' ? content : { base64: toBase64(content) }]),
+      ),
     })),
   };
 }
@@ -82,21 +84,49 @@ export function parseArchive(data: SkillArchive | string): SkillArchive {
 function importedSkill(skill: ArchivedSkill, ns: string, limits: ResolvedLimits, at: string): ImportedSkill {
   let last = 0;
   const revisions = skill.revisions.map((r): RevisionRecord => {
-    if (!Number.isInteger(r.revision) || r.revision <= last) throw new SkillError('INVALID_INPUT', `Skill "${skill.name}": revisions must be whole numbers in increasing order.`);
+    if (!Number.isInteger(r.revision) || r.revision <= last)
+      throw new SkillError('INVALID_INPUT', `Skill "${skill.name}": revisions must be whole numbers in increasing order.`);
     last = r.revision;
     const files = decodeFiles(r.files);
     const prepared = prepareSkill({ ...files, [SKILL_FILE]: r.text }, limits, `archive/${skill.name}`);
     if (prepared.name !== skill.name || prepared.digest !== r.digest) {
-      throw new SkillError('DIGEST_MISMATCH', `Skill "${skill.name}" revision ${r.revision} does not match its digest ${r.digest}; the archive was refused whole.`);
+      throw new SkillError(
+        'DIGEST_MISMATCH',
+        `Skill "${skill.name}" revision ${r.revision} does not match its digest ${r.digest}; the archive was refused whole.`,
+      );
     }
-    const actor: ActorRecord = r.actor?.kind === 'agent' ? { kind: 'agent', ...(typeof r.actor.id === 'string' ? { id: r.actor.id } : {}) } : { kind: 'person', ...(typeof r.actor?.id === 'string' ? { id: r.actor.id } : {}) };
+    const actor: ActorRecord =
+      r.actor?.kind === 'agent'
+        ? { kind: 'agent', ...(typeof r.actor.id === 'string' ? { id: r.actor.id } : {}) }
+        : { kind: 'person', ...(typeof r.actor?.id === 'string' ? { id: r.actor.id } : {}) };
     const action = r.action === 'rollback' || r.action === 'import' ? r.action : 'put';
-    return { ns, name: skill.name, revision: r.revision, digest: r.digest, text: r.text, files, at: typeof r.at === 'string' ? r.at : at, actor, action, ...(typeof r.from === 'number' ? { from: r.from } : {}) };
+    return {
+      ns,
+      name: skill.name,
+      revision: r.revision,
+      digest: r.digest,
+      text: r.text,
+      files,
+      at: typeof r.at === 'string' ? r.at : at,
+      actor,
+      action,
+      ...(typeof r.from === 'number' ? { from: r.from } : {}),
+    };
   });
   const top = revisions[revisions.length - 1] as RevisionRecord;
   const state = skill.state === 'archived' ? 'archived' : 'active';
   const createdAt = typeof skill.createdAt === 'string' ? skill.createdAt : top.at;
-  const head: HeadRecord = { ns, name: skill.name, revision: top.revision, digest: top.digest, state, text: top.text, files: top.files, createdAt, updatedAt: at };
+  const head: HeadRecord = {
+    ns,
+    name: skill.name,
+    revision: top.revision,
+    digest: top.digest,
+    state,
+    text: top.text,
+    files: top.files,
+    createdAt,
+    updatedAt: at,
+  };
   return { head, revisions };
 }
 
@@ -105,7 +135,8 @@ function decodeFiles(files: unknown): FileMap {
   const out: Record<string, string | Uint8Array> = {};
   for (const [path, content] of Object.entries(files)) {
     if (typeof content === 'string') out[path] = content;
-    else if (typeof content === 'object' && content !== null && typeof (content as { base64?: unknown }).base64 === 'string') out[path] = fromBase64((content as { base64: string }).base64);
+    else if (typeof content === 'object' && content !== null && typeof (content as { base64?: unknown }).base64 === 'string')
+      out[path] = fromBase64((content as { base64: string }).base64);
     else throw new SkillError('INVALID_INPUT', `Archived file \`${path}\` is neither text nor { base64 }.`);
   }
   return out;

@@ -59,7 +59,8 @@ export function checkResourcePath(path: unknown): string {
   const reason = unsafePathReason(path, 8);
   if (reason) throw new SkillError('UNSAFE_PATH', `Resource \`${path}\` is refused: ${reason}.`, { path });
   const folder = RESOURCE_FOLDERS.find((f) => path.startsWith(f));
-  if (!folder) throw authoringError(`Resource \`${path}\` is outside the resource folders; write tools keep resources under ${RESOURCE_FOLDERS.join(', ')} only.`, path);
+  if (!folder)
+    throw authoringError(`Resource \`${path}\` is outside the resource folders; write tools keep resources under ${RESOURCE_FOLDERS.join(', ')} only.`, path);
   const rest = path.slice(folder.length);
   if (folder === 'sections/' && !isSectionFile(rest)) {
     throw authoringError(`\`${path}\` is not a section; a structured skill has only sections/${SECTION_FILES.join(', sections/')}.`, path);

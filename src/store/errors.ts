@@ -14,12 +14,18 @@ function nameOf(error: unknown): string | undefined {
 export function isQuotaError(error: unknown): boolean {
   const name = nameOf(error);
   // Firefox once named it NS_ERROR_DOM_QUOTA_REACHED; the cause of an abort may carry it too.
-  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' || (name === 'AbortError' && isQuotaError((error as { cause?: unknown }).cause));
+  return (
+    name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' || (name === 'AbortError' && isQuotaError((error as { cause?: unknown }).cause))
+  );
 }
 
 /** `SkillError` `STORE_CLOSED`. */
 export function closedError(cause?: unknown): SkillError {
-  return new SkillError('STORE_CLOSED', 'The skill store is closed (by close(), or the browser closed its database, e.g. site data was cleared). Open it again.', cause === undefined ? {} : { cause });
+  return new SkillError(
+    'STORE_CLOSED',
+    'The skill store is closed (by close(), or the browser closed its database, e.g. site data was cleared). Open it again.',
+    cause === undefined ? {} : { cause },
+  );
 }
 
 /** Any failure of a store call as a `SkillError` (one already is one is passed through). */

@@ -4,6 +4,8 @@
  * cache, say) has finished, so the caller sees the change applied.
  * @module
  */
+import { itemOf, type HeadRecord } from './records.js';
+import type { WriteOutcome } from './revisions.js';
 import type { StoreChange, StoreListener } from './types.js';
 
 /** A set of change listeners. */
@@ -28,5 +30,19 @@ export function createChangeEmitter(): ChangeEmitter {
       // The change is committed whatever a listener does: its failure is its own.
       await Promise.allSettled(runs);
     },
+  };
+}
+
+/** The event of a committed write. */
+export function changeOf(outcome: WriteOutcome, namespace: readonly string[]): StoreChange {
+  const head = outcome.head as HeadRecord;
+  const { name, revision, digest } = outcome.result;
+  return {
+    action: outcome.action,
+    namespace: [...namespace],
+    name,
+    revision,
+    ...(digest === '' ? {} : { digest }),
+    ...(head.state === 'active' ? { item: itemOf(head) } : {}),
   };
 }

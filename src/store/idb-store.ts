@@ -9,7 +9,21 @@ import { wrap, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import { SkillError } from '../format/errors.js';
 import { closedError, storeError } from './errors.js';
 import { type AuditRecord, type Backend, type HeadRecord, type ProposalRecord, type RevisionRecord, type StoreTx, type UsageRecord } from './records.js';
-import { ALL_STORES, AUDIT, AUDIT_BY_NAMESPACE, AUDIT_BY_SKILL, BY_NAMESPACE, DEFAULT_STORE_NAME, PROPOSALS, REVISIONS, SKILLS, STORE_SCHEMA_VERSION, upgradeSchema, USAGE, USAGE_BY_SKILL } from './schema.js';
+import {
+  ALL_STORES,
+  AUDIT,
+  AUDIT_BY_NAMESPACE,
+  AUDIT_BY_SKILL,
+  BY_NAMESPACE,
+  DEFAULT_STORE_NAME,
+  PROPOSALS,
+  REVISIONS,
+  SKILLS,
+  STORE_SCHEMA_VERSION,
+  upgradeSchema,
+  USAGE,
+  USAGE_BY_SKILL,
+} from './schema.js';
 import { buildSkillStore } from './skill-store.js';
 import { defaultStorageManager, requestPersistence, storageReport, type StorageManagerLike } from './storage.js';
 import { linkTabs } from './tabs.js';
@@ -78,10 +92,19 @@ function openDatabase(factory: IDBFactory, name: string): Promise<IDBPDatabase> 
       return fail(storeError(e, 'opening the database'));
     }
     request.onupgradeneeded = (event) => {
-      upgradeSchema(wrap(request.result), event.oldVersion, wrap(request.transaction as IDBTransaction) as unknown as IDBPTransaction<unknown, string[], 'versionchange'>);
+      upgradeSchema(
+        wrap(request.result),
+        event.oldVersion,
+        wrap(request.transaction as IDBTransaction) as unknown as IDBPTransaction<unknown, string[], 'versionchange'>,
+      );
     };
     request.onblocked = (event) => {
-      fail(new SkillError('UPGRADE_BLOCKED', `Database "${name}" is held open at version ${event.oldVersion} by another connection (another tab?); it cannot be upgraded to version ${STORE_SCHEMA_VERSION}. Close it and open the store again.`));
+      fail(
+        new SkillError(
+          'UPGRADE_BLOCKED',
+          `Database "${name}" is held open at version ${event.oldVersion} by another connection (another tab?); it cannot be upgraded to version ${STORE_SCHEMA_VERSION}. Close it and open the store again.`,
+        ),
+      );
     };
     request.onsuccess = () => {
       // An open we gave up on (blocked) may still succeed later: close it rather than leak it.
@@ -91,7 +114,13 @@ function openDatabase(factory: IDBFactory, name: string): Promise<IDBPDatabase> 
     };
     request.onerror = () => {
       if (request.error?.name !== 'VersionError') return fail(storeError(request.error, `opening database "${name}"`));
-      fail(new SkillError('STORE_FAILED', `Database "${name}" was written by a newer version of Satchel (schema above ${STORE_SCHEMA_VERSION}); this code cannot open it.`, { cause: request.error }));
+      fail(
+        new SkillError(
+          'STORE_FAILED',
+          `Database "${name}" was written by a newer version of Satchel (schema above ${STORE_SCHEMA_VERSION}); this code cannot open it.`,
+          { cause: request.error },
+        ),
+      );
     };
   });
 }
@@ -161,18 +190,21 @@ function idbTx(tx: IDBPTransaction<unknown, string[], IDBTransactionMode>): Stor
     putRevision: async (record) => void (await revisions.put!(record)),
     deleteRevisions: async (ns, name) => void (await revisions.delete!(revisionRange(ns, name))),
     appendAudit: async (entry) => void (await audit.add!(entry)),
-    audit: async (ns, name) => (await (name === undefined ? audit.index(AUDIT_BY_NAMESPACE).getAll(ns) : audit.index(AUDIT_BY_SKILL).getAll([ns, name]))) as AuditRecord[],
+    audit: async (ns, name) =>
+      (await (name === undefined ? audit.index(AUDIT_BY_NAMESPACE).getAll(ns) : audit.index(AUDIT_BY_SKILL).getAll([ns, name]))) as AuditRecord[],
     proposal: async (id) => (await proposals.get(id)) as ProposalRecord | undefined,
     proposals: async (ns) => ((await proposals.index(BY_NAMESPACE).getAll(ns)) as ProposalRecord[]).sort(byTime),
     putProposal: async (record) => void (await proposals.put!(record)),
     deleteProposal: async (id) => void (await proposals.delete!(id)),
     appendUsage: async (record) => void (await usage.add!(record)),
-    usage: async (ns, name) => (await (name === undefined ? usage.index(BY_NAMESPACE).getAll(ns) : usage.index(USAGE_BY_SKILL).getAll([ns, name]))) as UsageRecord[],
+    usage: async (ns, name) =>
+      (await (name === undefined ? usage.index(BY_NAMESPACE).getAll(ns) : usage.index(USAGE_BY_SKILL).getAll([ns, name]))) as UsageRecord[],
     async trimUsage(ns, keep) {
       const index = usage.index(BY_NAMESPACE);
       let excess = (await index.count(ns)) - keep;
       // The index orders entries of one namespace by primary key: oldest first.
-      for (let cursor = excess > 0 ? await index.openCursor(ns) : null; cursor && excess > 0; cursor = await cursor.continue(), excess--) await cursor.delete!();
+      for (let cursor = excess > 0 ? await index.openCursor(ns) : null; cursor && excess > 0; cursor = await cursor.continue(), excess--)
+        await cursor.delete!();
     },
   };
 }

@@ -58,7 +58,15 @@ function memoryBackend(): Backend {
       // One write at a time: each sees the last one's result, as IndexedDB's read-write transactions do.
       const next = queue.then(async () => {
         check();
-        const stage: State = { heads: new Map(), revisions: new Map(), audit: [], proposals: new Map(), usage: [], dropped: new Set(), usageSeq: state.usageSeq };
+        const stage: State = {
+          heads: new Map(),
+          revisions: new Map(),
+          audit: [],
+          proposals: new Map(),
+          usage: [],
+          dropped: new Set(),
+          usageSeq: state.usageSeq,
+        };
         const result = await fn(stagedTx(state, stage));
         for (const [k, v] of stage.heads) state.heads.set(k, v);
         for (const [k, v] of stage.revisions) state.revisions.set(k, v);
@@ -122,7 +130,10 @@ function stagedTx(state: State, stage: State | undefined): StoreTx {
     },
     async putRevision(record) {
       const k = keyOf(record.ns, record.name);
-      writable().revisions.set(k, [...revs(k).filter((r) => r.revision !== record.revision), structuredClone(record)].sort((a, b) => a.revision - b.revision));
+      writable().revisions.set(
+        k,
+        [...revs(k).filter((r) => r.revision !== record.revision), structuredClone(record)].sort((a, b) => a.revision - b.revision),
+      );
     },
     async deleteRevisions(ns, name) {
       writable().revisions.set(keyOf(ns, name), []);

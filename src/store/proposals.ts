@@ -73,7 +73,10 @@ export async function proposalOf(tx: StoreTx, id: string): Promise<ProposalRecor
 export function checkBase(record: ProposalRecord, head: HeadRecord | undefined): void {
   const current = head && head.state !== 'purged' ? head.revision : 0;
   if (current !== record.baseRevision) {
-    throw new SkillError('CONFLICT', `Proposal ${record.id} for "${record.name}" was made against revision ${record.baseRevision}, but the skill is now at revision ${current}; reject it and let the agent propose again.`);
+    throw new SkillError(
+      'CONFLICT',
+      `Proposal ${record.id} for "${record.name}" was made against revision ${record.baseRevision}, but the skill is now at revision ${current}; reject it and let the agent propose again.`,
+    );
   }
 }
 

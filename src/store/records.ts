@@ -3,6 +3,7 @@
  * offer, and the checks that tell a sound record from a corrupt one.
  * @module
  */
+import { SkillError } from '../format/errors.js';
 import { isBytes } from '../sources/inventory.js';
 import type { ActorRecord, AuditEntry, ChangeAction, SkillState, StoreItem } from './types.js';
 
@@ -123,6 +124,14 @@ export interface Backend {
 /** The key text of a namespace. */
 export function nsKey(namespace: readonly string[]): string {
   return JSON.stringify(namespace);
+}
+
+/** `namespace`, checked: a non-empty list of non-empty texts. */
+export function checkNamespace(namespace: readonly string[]): readonly string[] {
+  if (!Array.isArray(namespace) || namespace.length === 0 || !namespace.every((p) => typeof p === 'string' && p !== '')) {
+    throw new SkillError('INVALID_INPUT', 'A namespace is a non-empty list of non-empty texts, e.g. ["acme", "skills"].');
+  }
+  return namespace;
 }
 
 /** The namespace of a key text. */

@@ -35,7 +35,10 @@ function checkExpected(head: HeadRecord | undefined, ctx: WriteContext, name: st
   if (ctx.expectedRevision === undefined) return;
   const current = head && head.state !== 'purged' ? head.revision : 0;
   if (current !== ctx.expectedRevision) {
-    throw new SkillError('CONFLICT', `Skill "${name}" is at revision ${current}, not ${ctx.expectedRevision}: another writer changed it. Read it again and retry.`);
+    throw new SkillError(
+      'CONFLICT',
+      `Skill "${name}" is at revision ${current}, not ${ctx.expectedRevision}: another writer changed it. Read it again and retry.`,
+    );
   }
 }
 
@@ -50,7 +53,13 @@ async function liveHead(tx: StoreTx, ctx: WriteContext, name: string): Promise<H
  * Appends `content` as the skill's next revision and makes it the active
  * head. Content equal to the active head's is no change: nothing is written.
  */
-async function appendRevision(tx: StoreTx, ctx: WriteContext, content: Omit<PreparedSkill, 'skill'>, action: 'put' | 'rollback', from?: number): Promise<WriteOutcome> {
+async function appendRevision(
+  tx: StoreTx,
+  ctx: WriteContext,
+  content: Omit<PreparedSkill, 'skill'>,
+  action: 'put' | 'rollback',
+  from?: number,
+): Promise<WriteOutcome> {
   const head = await tx.head(ctx.ns, content.name);
   checkExpected(head, ctx, content.name);
   if (head && head.state === 'active' && head.digest === content.digest) {
@@ -58,12 +67,25 @@ async function appendRevision(tx: StoreTx, ctx: WriteContext, content: Omit<Prep
   }
   const revision = (head?.revision ?? 0) + 1;
   const { name, digest, text, files } = content;
-  const record: RevisionRecord = { ns: ctx.ns, name, revision, digest, text, files, at: ctx.at, actor: ctx.actor, action, ...(from === undefined ? {} : { from }) };
+  const record: RevisionRecord = {
+    ns: ctx.ns,
+    name,
+    revision,
+    digest,
+    text,
+    files,
+    at: ctx.at,
+    actor: ctx.actor,
+    action,
+    ...(from === undefined ? {} : { from }),
+  };
   const createdAt = head && head.state !== 'purged' ? head.createdAt : ctx.at;
   const next: HeadRecord = { ns: ctx.ns, name, revision, digest, state: 'active', text, files, createdAt, updatedAt: ctx.at };
   await tx.putRevision(record);
   await tx.putHead(next);
-  await tx.appendAudit(auditRecord({ ns: ctx.ns, name, action, revision, digest, actor: ctx.actor, at: ctx.at, ...approval(ctx), ...(from === undefined ? {} : { from }) }));
+  await tx.appendAudit(
+    auditRecord({ ns: ctx.ns, name, action, revision, digest, actor: ctx.actor, at: ctx.at, ...approval(ctx), ...(from === undefined ? {} : { from }) }),
+  );
   return { result: { name, revision, digest }, action, head: next };
 }
 
@@ -96,7 +118,17 @@ export async function setState(tx: StoreTx, ctx: WriteContext, name: string, sta
 /** `purge`: every revision and the content go; a head without content keeps the revision count. */
 export async function purgeSkill(tx: StoreTx, ctx: WriteContext, name: string): Promise<WriteOutcome> {
   const head = await liveHead(tx, ctx, name);
-  const next: HeadRecord = { ns: ctx.ns, name, revision: head.revision, digest: '', state: 'purged', text: '', files: {}, createdAt: head.createdAt, updatedAt: ctx.at };
+  const next: HeadRecord = {
+    ns: ctx.ns,
+    name,
+    revision: head.revision,
+    digest: '',
+    state: 'purged',
+    text: '',
+    files: {},
+    createdAt: head.createdAt,
+    updatedAt: ctx.at,
+  };
   await tx.deleteRevisions(ctx.ns, name);
   await tx.putHead(next);
   await tx.appendAudit(auditRecord({ ns: ctx.ns, name, action: 'purge', revision: head.revision, actor: ctx.actor, at: ctx.at, ...approval(ctx) }));

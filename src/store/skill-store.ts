@@ -6,18 +6,18 @@
  */
 import { createDiagnostic, type Diagnostic } from '../format/diagnostics.js';
 import { SkillError } from '../format/errors.js';
-import { actorRecord, auditRecord } from './audit.js';
-import { archivedSkill, archiveDigest, ARCHIVE_FORMAT, parseArchive, readArchive, type SkillArchive } from './archive.js';
-import { createChangeEmitter } from './events.js';
+import { actorRecord } from './audit.js';
+import { changeOf, createChangeEmitter } from './events.js';
 import { storeError } from './errors.js';
 import { nameKey } from '../shared/names.js';
 import { builtinRefusal, gateOf, resolveMutability } from './policy.js';
 import { applyProposal, proposalOf, proposalOfRecord, proposeChange, type Intended } from './proposals.js';
-import { auditEntryOf, corruptHead, itemOf, nsKey, nsOf, type Backend, type HeadRecord, type StoreTx } from './records.js';
+import { auditEntryOf, checkNamespace, corruptHead, itemOf, nsKey, nsOf, type Backend, type HeadRecord, type StoreTx } from './records.js';
 import { purgeSkill, putRevision, rollbackRevision, setState, type WriteContext, type WriteOutcome } from './revisions.js';
 import { DEFAULT_USAGE_CAP } from './evolution-types.js';
-import type { Actor, SkillStore, StoreChange, StoreItem, StoreOptions, WriteOptions, WriteResult } from './types.js';
-import { archivedUsageOf, usageCapOf, usageEntryOf, usageRecordOf } from './usage.js';
+import type { SkillStore, StoreChange, StoreItem, StoreOptions, WriteOptions, WriteResult } from './types.js';
+import { usageCapOf, usageEntryOf, usageRecordOf } from './usage.js';
+import { exportNamespace, importNamespace } from './transfer.js';
 import { prepareSkill, storeLimits, type PreparedSkill } from './validate.js';
 
 /** Options of {@link buildSkillStore}. */
@@ -73,7 +73,15 @@ export function buildSkillStore(backend: Backend, options: BuildOptions = {}): S
     const found: Diagnostic[] = [];
     const sound = heads.filter((head) => {
       const reason = corruptHead(head);
-      if (reason) found.push(createDiagnostic('source-error', 'runtime', `Stored skill \`${namespace.join('/')}/${describeKey(head)}\` is corrupt and was skipped: ${reason}.`, `${namespace.join('/')}/${describeKey(head)}`));
+      if (reason)
+        found.push(
+          createDiagnostic(
+            'source-error',
+            'runtime',
+            `Stored skill \`${namespace.join('/')}/${describeKey(head)}\` is corrupt and was skipped: ${reason}.`,
+            `${namespace.join('/')}/${describeKey(head)}`,
+          ),
+        );
       return reason === undefined && head.state !== 'purged';
     });
     problems.set(ns, found);
@@ -104,7 +112,13 @@ export function buildSkillStore(backend: Backend, options: BuildOptions = {}): S
       return { ...rest, state: state === 'archived' ? 'archived' : 'active', namespace: [...namespace] };
     },
     async list(namespace) {
-      return (await liveHeads(namespace)).map((h) => ({ name: h.name, revision: h.revision, digest: h.digest, state: h.state === 'archived' ? 'archived' : 'active', updatedAt: h.updatedAt }));
+      return (await liveHeads(namespace)).map((h) => ({
+        name: h.name,
+        revision: h.revision,
+        digest: h.digest,
+        state: h.state === 'archived' ? 'archived' : 'active',
+        updatedAt: h.updatedAt,
+      }));
     },
     async history(namespace, name) {
       const ns = nsKey(checkNamespace(namespace));
@@ -143,7 +157,8 @@ export function buildSkillStore(backend: Backend, options: BuildOptions = {}): S
       const record = await run('a read', () => backend.read((tx) => proposalOf(tx, id)));
       const namespace = nsOf(record.ns);
       // Validated again: limits or builtin names may have changed since it was proposed.
-      const prepared: PreparedSkill | undefined = record.text === undefined ? undefined : prepareSkill({ 'SKILL.md': record.text, ...record.files }, limits, namespace.join('/'));
+      const prepared: PreparedSkill | undefined =
+        record.text === undefined ? undefined : prepareSkill({ 'SKILL.md': record.text, ...record.files }, limits, namespace.join('/'));
       if (record.action !== 'archive' && record.action !== 'purge') refuseReserved(record.name, 'approval');
       const ctx: WriteContext = { ns: record.ns, actor: record.actor, at: new Date().toISOString(), approvedBy: actorRecord(o.actor) };
       return commit(namespace, `approval of proposal ${id}`, (tx) => applyProposal(tx, ctx, id, prepared));
@@ -173,23 +188,13 @@ export function buildSkillStore(backend: Backend, options: BuildOptions = {}): S
       const records = await run('a read', () => backend.read((tx) => tx.audit(ns, name)));
       return records.map(auditEntryOf);
     },
-    async exportArchive(namespace) {
-      const ns = nsKey(checkNamespace(namespace));
-      const { skills, usage } = await run('an export', () =>
-        backend.read(async (tx) => {
-          const heads = (await tx.heads(ns)).filter((h) => corruptHead(h) === undefined && h.state !== 'purged');
-          return { skills: await Promise.all(heads.map(async (h) => archivedSkill(h, await tx.revisions(ns, h.name)))), usage: (await tx.usage(ns)).map(archivedUsageOf) };
-        }),
-      );
-      const archive: SkillArchive = { format: ARCHIVE_FORMAT, version: 1, namespace: [...namespace], exportedAt: new Date().toISOString(), digest: archiveDigest(skills), skills, ...(usage.length === 0 ? {} : { usage }) };
-      return archive;
-    },
+    exportArchive: (namespace) => exportNamespace(backend, run, checkNamespace(namespace)),
     async importArchive(data, o = {}) {
       // An archive is many skills at once: an agent may import only where its changes apply unreviewed.
       if (actorRecord(o.actor).kind === 'agent' && mutability !== 'autonomous') {
         throw new SkillError('PERMISSION_DENIED', `An agent cannot import an archive under mutability "${mutability}"; a person must import it.`);
       }
-      return importInto(backend, { emitter, onLocalChange: options.onLocalChange, run, limits, refuseReserved, usageCap }, data, o);
+      return importNamespace(backend, { emitter, onLocalChange: options.onLocalChange, run, limits, refuseReserved, usageCap }, data, o);
     },
     reserveNames(names) {
       for (const name of names) reserved.add(nameKey(name));
@@ -207,52 +212,14 @@ export function buildSkillStore(backend: Backend, options: BuildOptions = {}): S
   };
 }
 
-interface ImportContext {
-  readonly emitter: ReturnType<typeof createChangeEmitter>;
-  readonly onLocalChange: ((change: StoreChange) => void) | undefined;
-  readonly run: <T>(what: string, job: () => Promise<T>) => Promise<T>;
-  readonly limits: ReturnType<typeof storeLimits>;
-  readonly refuseReserved: (name: string) => void;
-  readonly usageCap: number;
-}
-
-async function importInto(backend: Backend, c: ImportContext, data: SkillArchive | string, o: { readonly namespace?: readonly string[]; readonly actor?: Actor }): Promise<WriteResult[]> {
-  const at = new Date().toISOString();
-  const actor = actorRecord(o.actor);
-  const archive = parseArchive(data);
-  const target = o.namespace ?? archive.namespace;
-  const ns = nsKey(checkNamespace(target));
-  const skills = readArchive(archive, ns, c.limits, at);
-  for (const s of skills) c.refuseReserved(s.head.name);
-  // Checked before the write, so a malformed usage entry refuses the archive whole.
-  const usage = (Array.isArray(archive.usage) ? archive.usage : []).map((u) => usageRecordOf(u, ns, at));
-  await c.run('an import', () =>
-    backend.write(async (tx) => {
-      for (const { head } of skills) {
-        const held = await tx.head(ns, head.name);
-        if (held && held.state !== 'purged') throw new SkillError('CONFLICT', `Skill "${head.name}" already exists in the namespace; the archive was not imported.`);
-      }
-      for (const { head, revisions } of skills) {
-        // A purged skill's revisions are gone already: clear any left before writing the archive's.
-        await tx.deleteRevisions(ns, head.name);
-        for (const r of revisions) await tx.putRevision(r);
-        await tx.putHead(head);
-        await tx.appendAudit(auditRecord({ ns, name: head.name, action: 'import', revision: head.revision, digest: head.digest, actor, at }));
-      }
-      for (const u of usage) await tx.appendUsage(u);
-      if (usage.length > 0) await tx.trimUsage(ns, c.usageCap);
-    }),
-  );
-  for (const { head } of skills) {
-    const change = changeOf({ result: { name: head.name, revision: head.revision, digest: head.digest }, action: 'import', head }, target);
-    c.onLocalChange?.(change);
-    await c.emitter.emit(change);
-  }
-  return skills.map(({ head }) => ({ name: head.name, revision: head.revision, digest: head.digest }));
-}
-
 /** An agent's rollback under `approval-gated`: the old revision's content, proposed against the head. */
-async function proposeRollback(backend: Backend, run: <T>(what: string, job: () => Promise<T>) => Promise<T>, ctx: WriteContext, name: string, from: number): Promise<WriteResult> {
+async function proposeRollback(
+  backend: Backend,
+  run: <T>(what: string, job: () => Promise<T>) => Promise<T>,
+  ctx: WriteContext,
+  name: string,
+  from: number,
+): Promise<WriteResult> {
   const { result } = await run(`proposal for "${name}"`, () =>
     backend.write(async (tx) => {
       const old = await tx.revision(ctx.ns, name, from);
@@ -261,26 +228,6 @@ async function proposeRollback(backend: Backend, run: <T>(what: string, job: () 
     }),
   );
   return result;
-}
-
-function changeOf(outcome: WriteOutcome, namespace: readonly string[]): StoreChange {
-  const head = outcome.head as HeadRecord;
-  const { name, revision, digest } = outcome.result;
-  return {
-    action: outcome.action,
-    namespace: [...namespace],
-    name,
-    revision,
-    ...(digest === '' ? {} : { digest }),
-    ...(head.state === 'active' ? { item: itemOf(head) } : {}),
-  };
-}
-
-function checkNamespace(namespace: readonly string[]): readonly string[] {
-  if (!Array.isArray(namespace) || namespace.length === 0 || !namespace.every((p) => typeof p === 'string' && p !== '')) {
-    throw new SkillError('INVALID_INPUT', 'A namespace is a non-empty list of non-empty texts, e.g. ["acme", "skills"].');
-  }
-  return namespace;
 }
 
 function describeKey(head: unknown): string {

@@ -35,10 +35,7 @@ export async function requestPersistence(manager: StorageManagerLike | undefined
 /** Usage, quota and persistence as the manager reports them; fields it cannot give are left out. */
 export async function storageReport(manager: StorageManagerLike | undefined): Promise<StorageReport> {
   if (!manager) return {};
-  const [estimate, persisted] = await Promise.all([
-    manager.estimate?.().catch(() => undefined),
-    manager.persisted?.().catch(() => undefined),
-  ]);
+  const [estimate, persisted] = await Promise.all([manager.estimate?.().catch(() => undefined), manager.persisted?.().catch(() => undefined)]);
   return {
     ...(typeof persisted === 'boolean' ? { persisted } : {}),
     ...(typeof estimate?.usage === 'number' ? { usage: estimate.usage } : {}),

@@ -23,7 +23,14 @@ export interface TabLink {
   close(): void;
 }
 
-const STATE_AFTER: Record<StoreChange['action'], string> = { put: 'active', rollback: 'active', restore: 'active', import: 'active', archive: 'archived', purge: 'purged' };
+const STATE_AFTER: Record<StoreChange['action'], string> = {
+  put: 'active',
+  rollback: 'active',
+  restore: 'active',
+  import: 'active',
+  archive: 'archived',
+  purge: 'purged',
+};
 
 /** A link over BroadcastChannel, or `undefined` where there is none. */
 export function linkTabs(database: string, backend: Backend): TabLink | undefined {

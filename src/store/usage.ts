@@ -17,7 +17,10 @@ export function usageRecordOf(input: UsageInput, ns: string, now: string): Usage
   const { name, kind = 'activation', reason, outcome, at = now } = input;
   if (typeof name !== 'string' || name === '') throw usageError('`name` must be the skill name');
   if (!KINDS.includes(kind)) throw usageError('`kind` must be `activation` or `delegation`');
-  for (const [key, value] of [['reason', reason], ['outcome', outcome]] as const) {
+  for (const [key, value] of [
+    ['reason', reason],
+    ['outcome', outcome],
+  ] as const) {
     if (value !== undefined && (typeof value !== 'string' || value.length > 200)) throw usageError(`\`${key}\` must be text of at most 200 characters`);
   }
   if (typeof at !== 'string' || Number.isNaN(Date.parse(at))) throw usageError('`at` must be an ISO 8601 time');
@@ -59,6 +62,9 @@ function usageError(why: string): SkillError {
  * await store.recordUsage(ns, { name: 'researcher', kind: 'delegation', reason: 'mention', outcome: 'failure' })
  * ```
  */
-export function usageOfActivations(activations: readonly { readonly skill: { readonly name: string }; readonly reason: string }[], outcome?: string): UsageInput[] {
+export function usageOfActivations(
+  activations: readonly { readonly skill: { readonly name: string }; readonly reason: string }[],
+  outcome?: string,
+): UsageInput[] {
   return activations.map((a) => ({ name: a.skill.name, kind: 'activation' as const, reason: a.reason, ...(outcome === undefined ? {} : { outcome }) }));
 }

@@ -45,7 +45,9 @@ export function prepareSkill(input: SkillInput, limits: ResolvedLimits, where: s
   const skill = parsed.skill;
   if (!skill) {
     const first = parsed.errors[0];
-    throw new SkillError('INVALID_SKILL', `The skill was refused: ${first ? `${first.code}: ${first.message}` : 'it does not parse'}`, { diagnostics: parsed.errors });
+    throw new SkillError('INVALID_SKILL', `The skill was refused: ${first ? `${first.code}: ${first.message}` : 'it does not parse'}`, {
+      diagnostics: parsed.errors,
+    });
   }
   // Every durable write holds front matter and a non-empty body (the md-first seed), whoever writes it.
   if (skill.content.trim() === '') {
@@ -89,7 +91,8 @@ function checkFiles(text: string | Uint8Array, files: FileMap, limits: ResolvedL
     const reason = unsafePathReason(path, limits.maxNesting);
     if (reason) fail('UNSAFE_PATH', `Resource \`${path}\` is refused: ${reason}.`, path);
   }
-  if (paths.length > limits.maxFilesPerSkill) fail('LIMIT_EXCEEDED', `The skill has ${paths.length} files; maxFilesPerSkill is ${limits.maxFilesPerSkill}.`, SKILL_FILE);
+  if (paths.length > limits.maxFilesPerSkill)
+    fail('LIMIT_EXCEEDED', `The skill has ${paths.length} files; maxFilesPerSkill is ${limits.maxFilesPerSkill}.`, SKILL_FILE);
   for (const [path, content] of [[SKILL_FILE, text] as const, ...Object.entries(files)]) {
     const size = toBytes(content).byteLength;
     if (size > limits.maxFileBytes) fail('LIMIT_EXCEEDED', `\`${path}\` is ${size} bytes; maxFileBytes is ${limits.maxFileBytes}.`, path);

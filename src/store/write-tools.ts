@@ -56,8 +56,17 @@ export interface ResourceText {
 
 const VERSION = 'satchel-write-tools/1';
 const [NAME_MIN, NAME_MAX] = AUTHORING_LIMITS.name;
-const nameSchema = { type: 'string', minLength: NAME_MIN, maxLength: NAME_MAX, description: 'The skill name; it is stored in the spec\'s form (lower case, digits, single hyphens).' };
-const pathSchema = { type: 'string', description: 'A path under references/, assets/ or sections/ (sections: purpose.md, inputs-outputs.md, constraints.md, workflow.md, decision-criteria.md, examples.md, anti-patterns.md).' };
+const nameSchema = {
+  type: 'string',
+  minLength: NAME_MIN,
+  maxLength: NAME_MAX,
+  description: "The skill name; it is stored in the spec's form (lower case, digits, single hyphens).",
+};
+const pathSchema = {
+  type: 'string',
+  description:
+    'A path under references/, assets/ or sections/ (sections: purpose.md, inputs-outputs.md, constraints.md, workflow.md, decision-criteria.md, examples.md, anti-patterns.md).',
+};
 
 /**
  * The four write tools over `options.namespace` of `store`, or none when
@@ -79,11 +88,22 @@ export function writeTools(store: SkillStore, options: WriteToolsOptions): reado
   if (!ids) throw new SkillError('INVALID_INPUT', `names must be "satchel" or "seed", not ${JSON.stringify(options.names)}.`);
   const ns = [...options.namespace];
   const actor = options.actor ?? 'agent';
-  const write = async (name: string, files: Record<string, string | Uint8Array>, before: Editable | undefined, structured: boolean): Promise<SkillWriteResult> => {
+  const write = async (
+    name: string,
+    files: Record<string, string | Uint8Array>,
+    before: Editable | undefined,
+    structured: boolean,
+  ): Promise<SkillWriteResult> => {
     const result = await store.put(ns, files, { actor, expectedRevision: before?.stored.revision ?? 0 });
     return resultOf(result, before, structured);
   };
-  const tool = <O>(id: string, description: string, properties: Record<string, JsonSchema>, required: string[], run: (input: Record<string, unknown>) => Promise<O>): SkillTool<O> =>
+  const tool = <O>(
+    id: string,
+    description: string,
+    properties: Record<string, JsonSchema>,
+    required: string[],
+    run: (input: Record<string, unknown>) => Promise<O>,
+  ): SkillTool<O> =>
     Object.freeze({
       id,
       description,
@@ -106,22 +126,33 @@ export function writeTools(store: SkillStore, options: WriteToolsOptions): reado
       checkLength('description', 'The description', description);
       const body = input['body'] === undefined || input['body'] === null ? undefined : text(input, 'body');
       const before = await editable(store, ns, name, 'skill write');
-      if (body !== undefined && before?.structured) throw authoringError(`Skill "${name}" is structured: its body is composed from sections/ and cannot be written directly. Write a section with ${ids.setResource}.`);
+      if (body !== undefined && before?.structured)
+        throw authoringError(
+          `Skill "${name}" is structured: its body is composed from sections/ and cannot be written directly. Write a section with ${ids.setResource}.`,
+        );
       if (body !== undefined) checkLength('body', 'The body', body);
-      const skillText = before ? editedText(before, { description, ...(body === undefined ? {} : { body }) }, before.stored.files) : newSkillText(name, description, body);
+      const skillText = before
+        ? editedText(before, { description, ...(body === undefined ? {} : { body }) }, before.stored.files)
+        : newSkillText(name, description, body);
       return write(name, folderOf(skillText, before?.stored.files ?? {}), before, before ? before.structured : body === undefined);
     },
   );
-  const getResource = tool<ResourceText>(ids.getResource, 'Read one resource file (references/, assets/ or sections/) of a learned skill.', { name: nameSchema, path: pathSchema }, ['name', 'path'], async (input) => {
-    const name = skillName(input['name']);
-    const path = checkResourcePath(input['path']);
-    if (store.isReserved(name)) throw new SkillError('NOT_FOUND', `"${name}" is a builtin skill, not a learned one; read its files with skills.read.`);
-    const { stored } = await existing(store, ns, name, 'read', path);
-    const content = stored.files[path];
-    if (content === undefined) throw new SkillError('NOT_FOUND', `Skill "${name}" has no resource \`${path}\`.`, { path });
-    if (isBytes(content)) throw new SkillError('INVALID_INPUT', `\`${path}\` of skill "${name}" is binary; only text can be read.`, { path });
-    return { name, path, content };
-  });
+  const getResource = tool<ResourceText>(
+    ids.getResource,
+    'Read one resource file (references/, assets/ or sections/) of a learned skill.',
+    { name: nameSchema, path: pathSchema },
+    ['name', 'path'],
+    async (input) => {
+      const name = skillName(input['name']);
+      const path = checkResourcePath(input['path']);
+      if (store.isReserved(name)) throw new SkillError('NOT_FOUND', `"${name}" is a builtin skill, not a learned one; read its files with skills.read.`);
+      const { stored } = await existing(store, ns, name, 'read', path);
+      const content = stored.files[path];
+      if (content === undefined) throw new SkillError('NOT_FOUND', `Skill "${name}" has no resource \`${path}\`.`, { path });
+      if (isBytes(content)) throw new SkillError('INVALID_INPUT', `\`${path}\` of skill "${name}" is binary; only text can be read.`, { path });
+      return { name, path, content };
+    },
+  );
   const setResource = tool<SkillWriteResult>(
     ids.setResource,
     'Create or replace one resource file of a learned skill: under references/ or assets/, or one of the seven sections/ files of a structured skill (its body is composed again). Content 1–10,000 characters; file name 5–60.',
@@ -138,26 +169,47 @@ export function writeTools(store: SkillStore, options: WriteToolsOptions): reado
       return write(name, folderOf(editedText(before, {}, files), files), before, before.structured);
     },
   );
-  const deleteResource = tool<SkillWriteResult>(ids.deleteResource, 'Delete one resource file (references/, assets/ or sections/) of a learned skill; a structured skill\'s body is composed again.', { name: nameSchema, path: pathSchema }, ['name', 'path'], async (input) => {
-    const name = skillName(input['name']);
-    const path = checkResourcePath(input['path']);
-    const before = await existing(store, ns, name, 'resource deletion', path);
-    if (before.stored.files[path] === undefined) throw new SkillError('NOT_FOUND', `Skill "${name}" has no resource \`${path}\`.`, { path });
-    const files = { ...before.stored.files };
-    delete files[path];
-    return write(name, folderOf(editedText(before, {}, files), files), before, before.structured);
-  });
+  const deleteResource = tool<SkillWriteResult>(
+    ids.deleteResource,
+    "Delete one resource file (references/, assets/ or sections/) of a learned skill; a structured skill's body is composed again.",
+    { name: nameSchema, path: pathSchema },
+    ['name', 'path'],
+    async (input) => {
+      const name = skillName(input['name']);
+      const path = checkResourcePath(input['path']);
+      const before = await existing(store, ns, name, 'resource deletion', path);
+      if (before.stored.files[path] === undefined) throw new SkillError('NOT_FOUND', `Skill "${name}" has no resource \`${path}\`.`, { path });
+      const files = { ...before.stored.files };
+      delete files[path];
+      return write(name, folderOf(editedText(before, {}, files), files), before, before.structured);
+    },
+  );
   return Object.freeze([set, getResource, setResource, deleteResource]);
 }
 
 function resultOf(result: WriteResult, before: Editable | undefined, structured: boolean): SkillWriteResult {
-  const status = result.proposal !== undefined ? 'proposed' : before && result.revision === before.stored.revision && result.digest === before.stored.digest ? 'unchanged' : 'applied';
-  return { name: result.name, status, revision: result.revision, digest: result.digest, ...(result.proposal === undefined ? {} : { proposal: result.proposal }), structured };
+  const status =
+    result.proposal !== undefined
+      ? 'proposed'
+      : before && result.revision === before.stored.revision && result.digest === before.stored.digest
+        ? 'unchanged'
+        : 'applied';
+  return {
+    name: result.name,
+    status,
+    revision: result.revision,
+    digest: result.digest,
+    ...(result.proposal === undefined ? {} : { proposal: result.proposal }),
+    structured,
+  };
 }
 
 function refusePlainSections(before: Editable, path: string): void {
   if (path.startsWith('sections/') && !before.structured) {
-    throw authoringError(`Skill "${before.stored.name}" is plain: sections/ files belong to structured skills (created with a name and description only).`, path);
+    throw authoringError(
+      `Skill "${before.stored.name}" is plain: sections/ files belong to structured skills (created with a name and description only).`,
+      path,
+    );
   }
 }
 

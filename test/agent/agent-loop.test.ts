@@ -30,7 +30,10 @@ function scriptedModel(system: string, tools: readonly AnthropicTool[], messages
   const last = messages.at(-1);
   if (last?.role === 'user') {
     const words = new Set(last.content.toLowerCase().match(/[a-z]+/g));
-    const entries = [...system.matchAll(/^- ([a-z0-9-]+): (.*)$/gm)].map((m) => ({ name: m[1] as string, score: (m[2]?.toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => words.has(w)).length }));
+    const entries = [...system.matchAll(/^- ([a-z0-9-]+): (.*)$/gm)].map((m) => ({
+      name: m[1] as string,
+      score: (m[2]?.toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => words.has(w)).length,
+    }));
     const best = entries.sort((a, b) => b.score - a.score)[0];
     if (!best) return { answer: 'No skill fits.' };
     return { call: { name: 'skills_load', input: { name: best.name } } };

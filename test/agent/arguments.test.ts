@@ -83,7 +83,7 @@ describe('substituted size', () => {
       expect(thrown(() => substituteArguments(body, args, bytes - 1)).code).toBe('LIMIT_EXCEEDED');
     }
   });
-  it('applies to skills.load, with the set\'s maxFileBytes', async () => {
+  it("applies to skills.load, with the set's maxFileBytes", async () => {
     const skill = defineSkill({ name: 'echo', description: 'Echo the arguments back.', instructions: 'Say $ARGUMENTS $ARGUMENTS.' });
     const load = createSkillSet([skill], { maxFileBytes: 1000 }).tools.find((t) => t.id === 'skills.load');
     if (!load) throw new Error('no skills.load tool');

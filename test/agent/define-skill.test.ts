@@ -40,7 +40,15 @@ describe('defineSkill', () => {
       metadata: { owner: 'support' },
       'x-custom': 1,
     });
-    expect(skill).toMatchObject({ license: 'MIT', allowedTools: ['Read', 'Grep'], disableModelInvocation: true, intents: ['refund_request'], activation: 'intent-matched', metadata: { owner: 'support' }, extensions: { 'x-custom': 1 } });
+    expect(skill).toMatchObject({
+      license: 'MIT',
+      allowedTools: ['Read', 'Grep'],
+      disableModelInvocation: true,
+      intents: ['refund_request'],
+      activation: 'intent-matched',
+      metadata: { owner: 'support' },
+      extensions: { 'x-custom': 1 },
+    });
     expect(skill.diagnostics.map((d) => d.code)).toEqual(['unknown-field']);
   });
 

@@ -77,7 +77,9 @@ describe('skills.grep', () => {
     expect((await grep.run({ name: 'refunds', pattern: 'amount <= 50' })).matches.map((m) => m.line)).toEqual([2]);
     expect((await grep.run({ name: 'refunds', pattern: '(amount)' })).matches.map((m) => m.line)).toEqual([1]);
     expect((await grep.run({ name: 'refunds', pattern: 'refund?', path: 'references' })).matches).toHaveLength(0);
-    expect((await grep.run({ name: 'refunds', pattern: 'refund?', path: 'references', ignoreCase: true })).matches.map((m) => m.path)).toEqual(['references/faq.md']);
+    expect((await grep.run({ name: 'refunds', pattern: 'refund?', path: 'references', ignoreCase: true })).matches.map((m) => m.path)).toEqual([
+      'references/faq.md',
+    ]);
   });
 
   it('runs regular expressions, within a folder', async () => {
@@ -119,7 +121,9 @@ describe('plugin skills through the loader', () => {
     expect(loaded.files.find((f) => f.path === '../../shared/util.py')?.contentType).toBe('text/x-python');
     const [l, g] = loader.fileTools as [SkillTool<ListFilesResult>, SkillTool<GrepResult>];
     expect((await l.run({ name: 'dcf-model-builder', path: '../../shared' })).files.map((f) => f.path)).toEqual(['../../shared/util.py']);
-    expect((await g.run({ name: 'dcf-model-builder', pattern: 'def npv' })).matches).toEqual([{ path: '../../shared/util.py', line: 1, text: 'def npv(rate, flows):' }]);
+    expect((await g.run({ name: 'dcf-model-builder', pattern: 'def npv' })).matches).toEqual([
+      { path: '../../shared/util.py', line: 1, text: 'def npv(rate, flows):' },
+    ]);
     expect((await g.run({ name: 'dcf-model-builder', pattern: 'Only cim-builder' })).matches).toEqual([]);
   });
 });

@@ -61,7 +61,8 @@ describe('createSkillSet', () => {
   });
 
   it('refuses a skill listing text files whose contents it does not hold', () => {
-    const parsed = parseSkill('---\nname: p\ndescription: Parsed.\n---\nBody', { files: [{ path: 'a.md', size: 1, isText: true, digest: 'sha256:00' }] }).skill as Skill;
+    const parsed = parseSkill('---\nname: p\ndescription: Parsed.\n---\nBody', { files: [{ path: 'a.md', size: 1, isText: true, digest: 'sha256:00' }] })
+      .skill as Skill;
     const error = thrown(() => createSkillSet([parsed]));
     expect(error.code).toBe('INVALID_SKILL');
     expect(error.message).toContain('`a.md`');
@@ -75,10 +76,26 @@ describe('createSkillSet', () => {
     it.each([
       ['maxSkills', () => createSkillSet(many(65)), /65 skills; maxSkills is 64/],
       ['maxSkills (given)', () => createSkillSet(many(3), { maxSkills: 2 }), /maxSkills is 2/],
-      ['maxFilesPerSkill', () => createSkillSet([skill('f', { files: { 'a.md': 'a', 'b.md': 'b' } })], { maxFilesPerSkill: 1 }), /2 files; maxFilesPerSkill is 1/],
-      ['maxFileBytes (a file)', () => createSkillSet([skill('f', { files: { 'big.md': 'x'.repeat(101) } })], { maxFileBytes: 100 }), /Skill "f": `big.md` is 101 bytes; maxFileBytes is 100/],
-      ['maxFileBytes (SKILL.md)', () => createSkillSet([skill('f', { instructions: 'x'.repeat(300) })], { maxFileBytes: 200 }), /Skill "f": Its SKILL.md is \d+ bytes; maxFileBytes is 200/],
-      ['maxTotalBytes', () => createSkillSet([skill('a', { files: { 'a.md': 'x'.repeat(600) } }), skill('b', { files: { 'b.md': 'x'.repeat(600) } })], { maxTotalBytes: 1000 }), /maxTotalBytes \(1000\)/],
+      [
+        'maxFilesPerSkill',
+        () => createSkillSet([skill('f', { files: { 'a.md': 'a', 'b.md': 'b' } })], { maxFilesPerSkill: 1 }),
+        /2 files; maxFilesPerSkill is 1/,
+      ],
+      [
+        'maxFileBytes (a file)',
+        () => createSkillSet([skill('f', { files: { 'big.md': 'x'.repeat(101) } })], { maxFileBytes: 100 }),
+        /Skill "f": `big.md` is 101 bytes; maxFileBytes is 100/,
+      ],
+      [
+        'maxFileBytes (SKILL.md)',
+        () => createSkillSet([skill('f', { instructions: 'x'.repeat(300) })], { maxFileBytes: 200 }),
+        /Skill "f": Its SKILL.md is \d+ bytes; maxFileBytes is 200/,
+      ],
+      [
+        'maxTotalBytes',
+        () => createSkillSet([skill('a', { files: { 'a.md': 'x'.repeat(600) } }), skill('b', { files: { 'b.md': 'x'.repeat(600) } })], { maxTotalBytes: 1000 }),
+        /maxTotalBytes \(1000\)/,
+      ],
       ['maxNesting', () => createSkillSet([skill('n', { files: { 'a/b/c.md': 'x' } })], { maxNesting: 1 }), /nested 2 folders deep; maxNesting is 1/],
       ['maxCatalogBytes', () => createSkillSet(many(10), { maxCatalogBytes: 600 }), /catalog of 10 skills is \d+ bytes, more than maxCatalogBytes \(600\)/],
     ])('%s', (_limit, make, message) => {

@@ -20,7 +20,13 @@ const refunds = defineSkill({
   files: { 'references/policy.md': 'Refunds up to 50 EUR are automatic.', 'assets/logo.png': new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0]) },
 });
 const pdf = defineSkill({ name: 'pdf', description: 'Fill PDF forms.', instructions: 'Fill the form.' });
-const deploy = defineSkill({ name: 'deploy', description: 'Deploy the store.', instructions: 'Read checklist.md.', files: { 'checklist.md': 'Check twice.' }, 'disable-model-invocation': true });
+const deploy = defineSkill({
+  name: 'deploy',
+  description: 'Deploy the store.',
+  instructions: 'Read checklist.md.',
+  files: { 'checklist.md': 'Check twice.' },
+  'disable-model-invocation': true,
+});
 const set = createSkillSet([refunds, pdf, deploy]);
 const load = set.tools[0] as SkillTool<LoadedSkill>;
 const read = set.tools[1] as SkillTool<ReadFileResult>;
@@ -42,7 +48,10 @@ describe('tool objects', () => {
       required: ['name'],
       additionalProperties: false,
     });
-    expect(read.inputSchema).toMatchObject({ properties: { name: { enum: ['refunds', 'pdf', 'deploy'] }, path: { type: 'string' } }, required: ['name', 'path'] });
+    expect(read.inputSchema).toMatchObject({
+      properties: { name: { enum: ['refunds', 'pdf', 'deploy'] }, path: { type: 'string' } },
+      required: ['name', 'path'],
+    });
   });
 
   it('do not exist for a set with no skill visible to the model', () => {
@@ -88,10 +97,14 @@ describe('skills.load', () => {
 
 describe('skills.read', () => {
   it('returns the text of a listed text file', async () => {
-    expect(await read.run({ name: 'refunds', path: 'references/policy.md' })).toEqual({ name: 'refunds', path: 'references/policy.md', text: 'Refunds up to 50 EUR are automatic.' });
+    expect(await read.run({ name: 'refunds', path: 'references/policy.md' })).toEqual({
+      name: 'refunds',
+      path: 'references/policy.md',
+      text: 'Refunds up to 50 EUR are automatic.',
+    });
   });
 
-  it("reads the files of a skill hidden from the model (a user may have called it by name)", async () => {
+  it('reads the files of a skill hidden from the model (a user may have called it by name)', async () => {
     expect((await read.run({ name: 'deploy', path: 'checklist.md' })).text).toBe('Check twice.');
   });
 
@@ -115,7 +128,13 @@ describe('skills.read', () => {
 describe('adapters', () => {
   it('give OpenAI Chat Completions, OpenAI Responses and Anthropic shapes from the same objects', () => {
     expect(toOpenAITool(load)).toEqual({ type: 'function', function: { name: 'skills_load', description: load.description, parameters: load.inputSchema } });
-    expect(toOpenAIResponsesTool(read)).toEqual({ type: 'function', name: 'skills_read', description: read.description, parameters: read.inputSchema, strict: false });
+    expect(toOpenAIResponsesTool(read)).toEqual({
+      type: 'function',
+      name: 'skills_read',
+      description: read.description,
+      parameters: read.inputSchema,
+      strict: false,
+    });
     expect(toAnthropicTool(load)).toEqual({ name: 'skills_load', description: load.description, input_schema: load.inputSchema });
     expect(toAnthropicTool(load).input_schema).not.toBe(load.inputSchema);
     for (const t of set.tools) expect(toAnthropicTool(t).name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);

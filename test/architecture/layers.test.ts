@@ -122,7 +122,8 @@ describe('the layers of src/', () => {
 
 describe('the layer checks themselves', () => {
   it('read every import form', () => {
-    const text = "import a from './a.js';\nimport type { B } from '../b.js';\nexport { c } from './c.js';\nexport * from './d.js';\nconst e = await import('./e.js');\nimport './f.js';\n";
+    const text =
+      "import a from './a.js';\nimport type { B } from '../b.js';\nexport { c } from './c.js';\nexport * from './d.js';\nconst e = await import('./e.js');\nimport './f.js';\n";
     expect(importsOf(text)).toEqual(['./a.js', '../b.js', './c.js', './d.js', './e.js', './f.js']);
   });
 

@@ -80,14 +80,20 @@ describe('corpus subset', () => {
       const parent = [...byDir.keys()].filter((d) => child.startsWith(`${d}/`)).sort((a, b) => b.length - a.length)[0];
       if (!parent) continue;
       const inner = child.slice(parent.length + 1);
-      expect(byDir.get(parent)?.skill?.files.some((f) => f.path.startsWith(`${inner}/`)), child).toBe(false);
+      expect(
+        byDir.get(parent)?.skill?.files.some((f) => f.path.startsWith(`${inner}/`)),
+        child,
+      ).toBe(false);
     }
   });
 
   it('pins every file fact the directory source lists: size, text flag, digest, SKILL.md bytes', async () => {
     // One SHA-256 over every listed line, so a change in how files are read or hashed cannot pass unnoticed.
     const lines: string[] = [];
-    for (const collection of (await readdir(ROOT, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
+    for (const collection of (await readdir(ROOT, { withFileTypes: true }))
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort()) {
       const { entries } = await directorySource(`${ROOT}/${collection}`, { includeHidden: true, maxFolders: 20_000 }).list();
       for (const e of entries) {
         const text = typeof e.text === 'string' ? new TextEncoder().encode(e.text) : e.text;
@@ -108,9 +114,12 @@ describe('corpus subset', () => {
   it('skips hidden folders by default with a hidden-skipped info per folder', async () => {
     const listing = await directorySource(`${ROOT}/openai__skills`).list();
     expect(listing.entries).toEqual([]);
-    expect(listing.diagnostics.filter((d) => d.code === 'hidden-skipped').map((d) => d.path).sort()).toEqual(
-      expect.arrayContaining([expect.stringContaining('.curated'), expect.stringContaining('.system')]),
-    );
+    expect(
+      listing.diagnostics
+        .filter((d) => d.code === 'hidden-skipped')
+        .map((d) => d.path)
+        .sort(),
+    ).toEqual(expect.arrayContaining([expect.stringContaining('.curated'), expect.stringContaining('.system')]));
   });
 
   it('unions all ten collections in one loader: first of a name wins, the rest are shadowed', async () => {

@@ -23,7 +23,10 @@ export interface CorpusSummary {
 /** Lists every collection under `root` with one directory source each and parses every entry. */
 export async function readCorpus(root: string, includeHidden = true): Promise<FolderResult[]> {
   const results: FolderResult[] = [];
-  const collections = (await readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const collections = (await readdir(root, { withFileTypes: true }))
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
   for (const collection of collections) {
     const source = directorySource(join(root, collection), { includeHidden, maxFolders: 20_000 });
     const listing = await source.list();

@@ -31,7 +31,17 @@ describe('colon recovery', () => {
     expect(Error.stackTraceLimit).toBe(before);
   });
   it('gives what YAML gives whenever the original parses (property)', () => {
-    const line = fc.constantFrom('k: a: b', 'c: x #: y', 'd: "p\n  q: r"', "e: 'p: q'", 'f: [a,\n  b: c]', 'g: plain\n  h: i', 'j: plain\n  # l: m', 'n: 1', 'o: ok');
+    const line = fc.constantFrom(
+      'k: a: b',
+      'c: x #: y',
+      'd: "p\n  q: r"',
+      "e: 'p: q'",
+      'f: [a,\n  b: c]',
+      'g: plain\n  h: i',
+      'j: plain\n  # l: m',
+      'n: 1',
+      'o: ok',
+    );
     fc.assert(
       fc.property(fc.uniqueArray(line, { maxLength: 5, selector: (l) => l[0] }), (lines) => {
         const text = `${lines.join('\n')}\n`;

@@ -20,8 +20,16 @@ describe('key spellings', () => {
     const a = load(kebab);
     const b = load(camel);
     expect(FRONT(a)).toEqual({
-      name: 'a', description: 'x', allowedTools: ['Read', 'Grep'], disallowedTools: ['Bash'], toolMode: 'none',
-      disableModelInvocation: true, userInvocable: false, argumentHint: '[file]', activation: 'auto', bodyFormat: 'plain',
+      name: 'a',
+      description: 'x',
+      allowedTools: ['Read', 'Grep'],
+      disallowedTools: ['Bash'],
+      toolMode: 'none',
+      disableModelInvocation: true,
+      userInvocable: false,
+      argumentHint: '[file]',
+      activation: 'auto',
+      bodyFormat: 'plain',
     });
     expect(FRONT(b)).toEqual(FRONT(a));
     expect(b.digest).toBe(a.digest);
@@ -30,11 +38,18 @@ describe('key spellings', () => {
   });
   it('reports camelCase keys as extensions in the spec profile', () => {
     const r = parseSkill(fm(`${base}allowedTools: Read\ntoolMode: none\n`), { folder: 'a', profile: 'spec' });
-    expect(r.errors.map(where)).toEqual([['extension-field', 4, 1], ['extension-field', 5, 1]]);
+    expect(r.errors.map(where)).toEqual([
+      ['extension-field', 4, 1],
+      ['extension-field', 5, 1],
+    ]);
   });
   it('rejects extension values of the wrong shape with a warning at the key', () => {
     const s = load(`${base}tool-mode: sideways\nuser-invocable: "yes"\nintents: {a: 1}\n`);
-    expect(all(s)).toEqual([['extension-value', 4, 1], ['extension-value', 6, 1], ['extension-value', 5, 1]]);
+    expect(all(s)).toEqual([
+      ['extension-value', 4, 1],
+      ['extension-value', 6, 1],
+      ['extension-value', 5, 1],
+    ]);
     expect(s.toolMode).toBeUndefined();
     expect(s.userInvocable).toBeUndefined();
     expect(s.intents).toBeUndefined();
@@ -81,14 +96,22 @@ describe('activation', () => {
 
 describe('execution', () => {
   it('reads camelCase and kebab-case members', () => {
-    expect(load(`${base}execution:\n  maxSteps: 12\n  timeout: 30000\n  canDelegate: true\n`).execution).toEqual({ maxSteps: 12, timeout: 30000, canDelegate: true });
+    expect(load(`${base}execution:\n  maxSteps: 12\n  timeout: 30000\n  canDelegate: true\n`).execution).toEqual({
+      maxSteps: 12,
+      timeout: 30000,
+      canDelegate: true,
+    });
     expect(load(`${base}execution:\n  max-steps: 3\n  can-delegate: false\n`).execution).toEqual({ maxSteps: 3, canDelegate: false });
     expect(load(`${base}execution: {timeout: 1.5}\n`).execution).toEqual({ timeout: 1.5 });
   });
   it('drops bad members with a warning at `execution`', () => {
     const s = load(`${base}execution:\n  maxSteps: 1.5\n  timeout: -1\n  canDelegate: "no"\n`);
     expect(s.execution).toEqual({});
-    expect(all(s)).toEqual([['extension-value', 4, 1], ['extension-value', 4, 1], ['extension-value', 4, 1]]);
+    expect(all(s)).toEqual([
+      ['extension-value', 4, 1],
+      ['extension-value', 4, 1],
+      ['extension-value', 4, 1],
+    ]);
     expect(load(`${base}execution: {maxSteps: 0}\n`).execution).toEqual({});
     const notMap = load(`${base}execution: fast\n`);
     expect(notMap.execution).toBeUndefined();
@@ -107,10 +130,16 @@ describe('metadata, unknown keys and scalar text', () => {
     const yaml = `${base}x-team: search\nx-owners: [ana, bo]\n`;
     const s = load(yaml);
     expect(s.extensions).toEqual({ 'x-team': 'search', 'x-owners': ['ana', 'bo'] });
-    expect(all(s)).toEqual([['unknown-field', 4, 1], ['unknown-field', 5, 1]]);
+    expect(all(s)).toEqual([
+      ['unknown-field', 4, 1],
+      ['unknown-field', 5, 1],
+    ]);
     const spec = parseSkill(fm(yaml), { folder: 'a', profile: 'spec' });
     expect(spec.skill).toBeUndefined();
-    expect(spec.errors.map(where)).toEqual([['unknown-field', 4, 1], ['unknown-field', 5, 1]]);
+    expect(spec.errors.map(where)).toEqual([
+      ['unknown-field', 4, 1],
+      ['unknown-field', 5, 1],
+    ]);
   });
   it('keeps scalars as written', () => {
     expect(load(`${base}version: 1.0\n`).version).toBe('1.0');
@@ -130,7 +159,10 @@ describe('metadata, unknown keys and scalar text', () => {
     const yaml = 'name: b\ndescription: |\n  one\n  two\nactivation: never\n';
     const lf = parseSkill(fm(yaml), { folder: 'a' });
     // name-mismatch at `name` (line 2); extension-value at `activation` (line 2 + 4 = 6).
-    expect(lf.warnings.map(where)).toEqual([['name-mismatch', 2, 1], ['extension-value', 6, 1]]);
+    expect(lf.warnings.map(where)).toEqual([
+      ['name-mismatch', 2, 1],
+      ['extension-value', 6, 1],
+    ]);
     expect(lf.skill?.description).toBe('one\ntwo');
     const crlf = parseSkill(fm(yaml).replace(/\n/g, '\r\n'), { folder: 'a' });
     expect(crlf.warnings.map(where)).toEqual(lf.warnings.map(where));
@@ -159,7 +191,12 @@ describe('structured skills', () => {
     expect(r.errors).toEqual([]);
     expect(r.skill?.bodyFormat).toBe('structured');
     expect(r.skill?.content).toBe(composed);
-    expect(r.skill?.files.map((f) => f.path)).toEqual(['sections/anti-patterns.md', 'sections/inputs-outputs.md', 'sections/purpose.md', 'sections/workflow.md']);
+    expect(r.skill?.files.map((f) => f.path)).toEqual([
+      'sections/anti-patterns.md',
+      'sections/inputs-outputs.md',
+      'sections/purpose.md',
+      'sections/workflow.md',
+    ]);
     expect(r.warnings).toEqual([]);
   });
   it('leaves out an unknown section with a warning', () => {

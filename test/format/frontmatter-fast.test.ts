@@ -36,10 +36,96 @@ function expectSameAsYaml(text: string, fast: PlainRead): void {
   if (fast.data['name'] !== undefined) expect(fast.keyOffset('name')).toBe(keyOffset(slow.doc, 'name'));
 }
 
-const KEYS = ['name', 'description', 'metadata', 'license', 'allowed-tools', 'intents', 'k_1', 'x-y', 'null', 'True', 'on', 'yes', '__proto__', 'constructor', '1a', 'a b', 'a:b', '-k', '"q"'];
+const KEYS = [
+  'name',
+  'description',
+  'metadata',
+  'license',
+  'allowed-tools',
+  'intents',
+  'k_1',
+  'x-y',
+  'null',
+  'True',
+  'on',
+  'yes',
+  '__proto__',
+  'constructor',
+  '1a',
+  'a b',
+  'a:b',
+  '-k',
+  '"q"',
+];
 // Pieces of values that YAML reads in a special way, or not at all.
-const RISKY = [': ', ':', ' #', '#', '- ', '-', '? ', ',', '[', ']', '{', '}', '&a', '*a', '!', '!!str ', '|', '>', '%', '@', '`', '~', '.', '+', '0', '1.5', '0x1F', '.inf', '2024-01-01',
-  '1e3', '-1.5e-3', '0o17', '0b1', '1_000', '12:30', '1.0.0', '+1', '.5', '07', 'NaN', '.NaN', 'Infinity', '2024-01-01T10:00:00Z', 'yes', 'no', 'null', 'Null', 'true', 'FALSE', 'on', 'y', '"', "'", '\\', '\\n', '\t', '\r', '\u00a0', '\u2028', '\u0085', '\ufeff', 'é', '✓', '😀', ' ', '  '];
+const RISKY = [
+  ': ',
+  ':',
+  ' #',
+  '#',
+  '- ',
+  '-',
+  '? ',
+  ',',
+  '[',
+  ']',
+  '{',
+  '}',
+  '&a',
+  '*a',
+  '!',
+  '!!str ',
+  '|',
+  '>',
+  '%',
+  '@',
+  '`',
+  '~',
+  '.',
+  '+',
+  '0',
+  '1.5',
+  '0x1F',
+  '.inf',
+  '2024-01-01',
+  '1e3',
+  '-1.5e-3',
+  '0o17',
+  '0b1',
+  '1_000',
+  '12:30',
+  '1.0.0',
+  '+1',
+  '.5',
+  '07',
+  'NaN',
+  '.NaN',
+  'Infinity',
+  '2024-01-01T10:00:00Z',
+  'yes',
+  'no',
+  'null',
+  'Null',
+  'true',
+  'FALSE',
+  'on',
+  'y',
+  '"',
+  "'",
+  '\\',
+  '\\n',
+  '\t',
+  '\r',
+  '\u00a0',
+  '\u2028',
+  '\u0085',
+  '\ufeff',
+  'é',
+  '✓',
+  '😀',
+  ' ',
+  '  ',
+];
 // Mostly ordinary words, so that many texts are plain enough to answer; a risky piece now and then.
 const word = fc.oneof(
   { arbitrary: fc.constantFrom(...RISKY), weight: 1 },
@@ -48,9 +134,9 @@ const word = fc.oneof(
 );
 const key = fc.oneof({ arbitrary: fc.constantFrom(...KEYS), weight: 1 }, { arbitrary: fc.constantFrom('name', 'description', 'k_1', 'x-y'), weight: 3 });
 const valueText = fc.array(word, { minLength: 0, maxLength: 4 }).map((parts) => parts.join(''));
-const scalarLine = fc.tuple(valueText, fc.constantFrom('plain', 'plain', 'plain', 'double', 'single'), fc.constantFrom('', '', ' ', '  ')).map(([v, style, pad]) =>
-  style === 'double' ? `"${v}"${pad}` : style === 'single' ? `'${v}'${pad}` : `${v}${pad}`,
-);
+const scalarLine = fc
+  .tuple(valueText, fc.constantFrom('plain', 'plain', 'plain', 'double', 'single'), fc.constantFrom('', '', ' ', '  '))
+  .map(([v, style, pad]) => (style === 'double' ? `"${v}"${pad}` : style === 'single' ? `'${v}'${pad}` : `${v}${pad}`));
 const indent = fc.constantFrom(' ', '  ', '  ', '  ', '    ', '\t');
 const nested = fc.oneof(
   fc.tuple(indent, fc.array(scalarLine, { minLength: 0, maxLength: 3 })).map(([ind, items]) => items.map((v) => `${ind}- ${v}`)),
@@ -58,11 +144,12 @@ const nested = fc.oneof(
   fc.array(fc.tuple(indent, scalarLine), { minLength: 1, maxLength: 3 }).map((lines) => lines.map(([ind, v]) => `${ind}${v}`)),
 );
 const flowItem = fc.oneof({ arbitrary: fc.constantFrom('pdf', 'a b', 'x-y', 'v1.2', 'Zoë', '_k'), weight: 3 }, { arbitrary: word, weight: 1 });
-const flowList = fc.tuple(fc.array(flowItem, { minLength: 0, maxLength: 4 }), fc.constantFrom(', ', ',', ' , '), fc.constantFrom('', ' ', ',')).map(([items, sep, end]) => `[${items.join(sep)}${end}]`);
-const blockScalar = fc.tuple(fc.constantFrom('|', '|-', '>', '>-', '>+', '|2', '> #c'), fc.array(fc.tuple(indent, valueText, fc.boolean()), { minLength: 0, maxLength: 3 })).map(([header, lines]) => [
-  header,
-  ...lines.map(([ind, v, blank]) => (blank ? `\n${ind}${v}` : `${ind}${v}`)),
-]);
+const flowList = fc
+  .tuple(fc.array(flowItem, { minLength: 0, maxLength: 4 }), fc.constantFrom(', ', ',', ' , '), fc.constantFrom('', ' ', ','))
+  .map(([items, sep, end]) => `[${items.join(sep)}${end}]`);
+const blockScalar = fc
+  .tuple(fc.constantFrom('|', '|-', '>', '>-', '>+', '|2', '> #c'), fc.array(fc.tuple(indent, valueText, fc.boolean()), { minLength: 0, maxLength: 3 }))
+  .map(([header, lines]) => [header, ...lines.map(([ind, v, blank]) => (blank ? `\n${ind}${v}` : `${ind}${v}`))]);
 const entry = fc.oneof(
   { arbitrary: fc.tuple(key, fc.constantFrom(': ', ': ', ':  ', ':', ' : '), scalarLine).map(([k, sep, v]) => [`${k}${sep}${v}`]), weight: 6 },
   { arbitrary: fc.tuple(key, nested).map(([k, lines]) => [`${k}:`, ...lines]), weight: 2 },
@@ -70,7 +157,9 @@ const entry = fc.oneof(
   { arbitrary: fc.tuple(key, blockScalar).map(([k, [header, ...lines]]) => [`${k}: ${header}`, ...lines]), weight: 2 },
   { arbitrary: fc.constantFrom(['# a comment'], [''], ['  '], ['...'], ['- item']), weight: 1 },
 );
-const frontmatter = fc.tuple(fc.array(entry, { minLength: 1, maxLength: 5 }), fc.constantFrom('\n', '\n', '\n', '\r\n'), fc.boolean()).map(([entries, eol, final]) => entries.flat().join(eol) + (final ? eol : ''));
+const frontmatter = fc
+  .tuple(fc.array(entry, { minLength: 1, maxLength: 5 }), fc.constantFrom('\n', '\n', '\n', '\r\n'), fc.boolean())
+  .map(([entries, eol, final]) => entries.flat().join(eol) + (final ? eol : ''));
 
 describe('readPlainFrontmatter', () => {
   it('gives what yaml gives whenever it answers (differential, generated front matter)', () => {
@@ -89,9 +178,16 @@ describe('readPlainFrontmatter', () => {
   });
 
   it('answers for the usual shapes, with the values yaml reads', () => {
-    const text = 'name: pdf-tools\ndescription: "Merges PDFs. Use when asked"\nlicense: \'MIT\'\nmetadata:\n  author: Zoë Müller\n  version: "1.0"\nallowed-tools:\n  - Read\n  - Bash(git:*)\n';
+    const text =
+      'name: pdf-tools\ndescription: "Merges PDFs. Use when asked"\nlicense: \'MIT\'\nmetadata:\n  author: Zoë Müller\n  version: "1.0"\nallowed-tools:\n  - Read\n  - Bash(git:*)\n';
     const fast = readPlainFrontmatter(text);
-    expect(fast?.data).toStrictEqual({ name: 'pdf-tools', description: 'Merges PDFs. Use when asked', license: 'MIT', metadata: { author: 'Zoë Müller', version: '1.0' }, 'allowed-tools': ['Read', 'Bash(git:*)'] });
+    expect(fast?.data).toStrictEqual({
+      name: 'pdf-tools',
+      description: 'Merges PDFs. Use when asked',
+      license: 'MIT',
+      metadata: { author: 'Zoë Müller', version: '1.0' },
+      'allowed-tools': ['Read', 'Bash(git:*)'],
+    });
     expectSameAsYaml(text, fast as PlainRead);
   });
 
@@ -170,7 +266,12 @@ describe('readPlainFrontmatter', () => {
     const texts: string[] = generateSkills(300, { seed: 11 }).map((s) => s.frontmatter);
     const { entries } = await directorySource('test/fixtures/corpus').list();
     for (const e of entries) {
-      const raw = typeof e.text === 'string' ? e.text : e.text === undefined ? readFileSync(`test/fixtures/corpus/${e.dir}/${e.fileName ?? 'SKILL.md'}`, 'utf8') : new TextDecoder().decode(e.text);
+      const raw =
+        typeof e.text === 'string'
+          ? e.text
+          : e.text === undefined
+            ? readFileSync(`test/fixtures/corpus/${e.dir}/${e.fileName ?? 'SKILL.md'}`, 'utf8')
+            : new TextDecoder().decode(e.text);
       const framed = splitFrontmatter(raw.replace(/^\uFEFF/, ''));
       if ('frame' in framed) texts.push(framed.frame.yaml);
     }

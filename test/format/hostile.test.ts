@@ -86,9 +86,15 @@ describe('size limits', () => {
 describe('deep nesting', () => {
   it('refuses 10,000 nested flow sequences and maps at the 65th level', () => {
     // `a: ` takes 3 columns, so the first bracket is at column 4 and the 65th at column 68.
-    expect(where(parse(skillMd('a', { description: 'x', front: `a: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n`, body: 'Body.' })).errors[0])).toEqual(['yaml-too-deep', 4, 68]);
+    expect(where(parse(skillMd('a', { description: 'x', front: `a: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n`, body: 'Body.' })).errors[0])).toEqual([
+      'yaml-too-deep',
+      4,
+      68,
+    ]);
     const big = { maxFrontmatterBytes: Infinity }; // 50 KB of front matter
-    expect(where(parse(skillMd('a', { description: 'x', front: `a: ${'{a: '.repeat(10_000)}1${'}'.repeat(10_000)}\n`, body: 'Body.' }), big).errors[0])).toEqual(['yaml-too-deep', 4, 4 + 64 * 4]);
+    expect(
+      where(parse(skillMd('a', { description: 'x', front: `a: ${'{a: '.repeat(10_000)}1${'}'.repeat(10_000)}\n`, body: 'Body.' }), big).errors[0]),
+    ).toEqual(['yaml-too-deep', 4, 4 + 64 * 4]);
   });
   it('refuses deeply nested block maps at the 65th level', () => {
     // Line 4 is `a:`; the map at depth i starts on line 4 + i, indented i spaces.
@@ -99,7 +105,10 @@ describe('deep nesting', () => {
   it('refuses very deep block maps and sequences without throwing', () => {
     let yaml = 'a:\n';
     for (let i = 1; i <= 1500; i++) yaml += `${' '.repeat(i)}k:\n`;
-    const deepMaps = parse(skillMd('a', { description: 'x', front: `${yaml}${' '.repeat(1501)}v\n`, body: 'Body.' }), { maxFileBytes: 2e6, maxFrontmatterBytes: 2e6 });
+    const deepMaps = parse(skillMd('a', { description: 'x', front: `${yaml}${' '.repeat(1501)}v\n`, body: 'Body.' }), {
+      maxFileBytes: 2e6,
+      maxFrontmatterBytes: 2e6,
+    });
     expect(['yaml-too-deep', 'invalid-yaml']).toContain(deepMaps.errors[0]?.code);
     const deepSeqs = parse(skillMd('a', { description: 'x', front: `a:\n  ${'- '.repeat(10_000)}x\n`, body: 'Body.' }), {});
     expect(['yaml-too-deep', 'invalid-yaml']).toContain(deepSeqs.errors[0]?.code);
@@ -112,8 +121,13 @@ describe('deep nesting', () => {
 });
 
 describe('prototype keys stay data', () => {
-  const text = skillMd('a', { description: 'x', front: '__proto__:\n  polluted: yes\nconstructor:\n  prototype:\n    polluted: yes\nexecution:\n  __proto__:\n    maxSteps: 5\n' +
-      'metadata:\n  __proto__:\n    tags: evil\n  constructor: "y"\n  toString: "z"\n', body: 'Body.' });
+  const text = skillMd('a', {
+    description: 'x',
+    front:
+      '__proto__:\n  polluted: yes\nconstructor:\n  prototype:\n    polluted: yes\nexecution:\n  __proto__:\n    maxSteps: 5\n' +
+      'metadata:\n  __proto__:\n    tags: evil\n  constructor: "y"\n  toString: "z"\n',
+    body: 'Body.',
+  });
   it('keeps __proto__ and constructor as own properties and pollutes nothing', () => {
     const r = parse(text);
     const s = r.skill;
@@ -128,11 +142,18 @@ describe('prototype keys stay data', () => {
     expect(Object.getOwnPropertyDescriptor(s?.metadata, 'constructor')?.value).toBe('y');
     expect(s?.tags).toBeUndefined(); // not inherited through a replaced prototype
     expect(s?.execution).toEqual({});
-    expect(r.infos.filter((d) => d.code === 'unknown-field').map((d) => [d.line, d.column])).toEqual([[4, 1], [6, 1]]);
+    expect(r.infos.filter((d) => d.code === 'unknown-field').map((d) => [d.line, d.column])).toEqual([
+      [4, 1],
+      [6, 1],
+    ]);
   });
   it('reports them as unknown (not as extension) fields in the spec profile', () => {
     const r = parse(skillMd('a', { description: 'x', front: '__proto__: 1\nconstructor: 2\ntoString: 3\n', body: 'Body.' }), { profile: 'spec' });
-    expect(r.errors.map(where)).toEqual([['unknown-field', 4, 1], ['unknown-field', 5, 1], ['unknown-field', 6, 1]]);
+    expect(r.errors.map(where)).toEqual([
+      ['unknown-field', 4, 1],
+      ['unknown-field', 5, 1],
+      ['unknown-field', 6, 1],
+    ]);
   });
 });
 
@@ -151,7 +172,10 @@ describe('nothing is evaluated', () => {
   it('keeps !!js/function and custom tags as plain text with a yaml-warning', () => {
     const text = skillMd('a', { description: 'x', front: `run: !!js/function "function () { globalThis.${flag} = true }"\nother: !foo bar\n`, body: 'Body.' });
     const r = parse(text);
-    expect(r.warnings.map(where)).toEqual([['yaml-warning', 4, 6], ['yaml-warning', 5, 8]]);
+    expect(r.warnings.map(where)).toEqual([
+      ['yaml-warning', 4, 6],
+      ['yaml-warning', 5, 8],
+    ]);
     expect(r.skill?.extensions).toEqual({ run: `function () { globalThis.${flag} = true }`, other: 'bar' });
     expect((globalThis as Record<string, unknown>)[flag]).toBeUndefined();
     const spec = parse('---\nname: a\ndescription: !foo Use it\n---\n', { profile: 'spec', folder: 'a' });
@@ -215,7 +239,10 @@ describe('the unquoted colon', () => {
   });
   it('reports each recovered value on its own line', () => {
     const r = parse('---\nname: a\ndescription: Use when: asked\ncompatibility: Needs: git\n---\n', { folder: 'a' });
-    expect(r.warnings.map(where)).toEqual([['yaml-unquoted-colon', 3, 14], ['yaml-unquoted-colon', 4, 16]]);
+    expect(r.warnings.map(where)).toEqual([
+      ['yaml-unquoted-colon', 3, 14],
+      ['yaml-unquoted-colon', 4, 16],
+    ]);
     expect(r.skill?.compatibility).toBe('Needs: git');
   });
 });

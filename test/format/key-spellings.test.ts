@@ -20,7 +20,10 @@ describe('two spellings of one key', () => {
   for (const [kebab, camel, a, b] of PAIRS) {
     it(`${kebab} and ${camel} with different values is an error at the second key, in either order`, () => {
       for (const profile of ['runtime', 'spec'] as const) {
-        for (const [first, second] of [[kebab, camel], [camel, kebab]]) {
+        for (const [first, second] of [
+          [kebab, camel],
+          [camel, kebab],
+        ]) {
           const r = parseSkill(skillMd('a', { front: `${first}: ${a}\n${second}: ${b}\n` }), { folder: 'a', profile });
           expect(r.skill).toBeUndefined();
           const conflicts = r.errors.filter((d) => d.code === 'key-spelling-conflict');
@@ -37,7 +40,10 @@ describe('two spellings of one key', () => {
     });
   }
   it('execution.maxSteps / max-steps and canDelegate / can-delegate', () => {
-    for (const [x, y] of [['maxSteps: 1', 'max-steps: 2'], ['can-delegate: true', 'canDelegate: false']]) {
+    for (const [x, y] of [
+      ['maxSteps: 1', 'max-steps: 2'],
+      ['can-delegate: true', 'canDelegate: false'],
+    ]) {
       const r = parseSkill(skillMd('a', { front: `execution:\n  ${x}\n  ${y}\n` }), { folder: 'a' });
       expect(r.errors.map(where)).toEqual([['key-spelling-conflict', 6, 3]]);
       expect(r.errors[0]?.message).toContain('`execution` has both');

@@ -47,13 +47,25 @@ describe('invalid input', () => {
     expect(r.errors[0]).toMatchObject({ code: 'invalid-input', severity: 'error', path: 'x/SKILL.md' });
   });
   it('still parses with every documented option given', () => {
-    const r = parseAny(text, { folder: 'a', fileName: 'SKILL.md', profile: 'spec', source: 'org', path: 'a/SKILL.md', files: [{ path: 'r.md', content: 'x' }], maxFileBytes: 1e6, maxNesting: 3 });
+    const r = parseAny(text, {
+      folder: 'a',
+      fileName: 'SKILL.md',
+      profile: 'spec',
+      source: 'org',
+      path: 'a/SKILL.md',
+      files: [{ path: 'r.md', content: 'x' }],
+      maxFileBytes: 1e6,
+      maxNesting: 3,
+    });
     expect(r.errors).toEqual([]);
     expect(r.skill?.source).toBe('org');
   });
   it('never throws, for any input and any options (property)', () => {
     const input = fc.oneof(fc.anything(), fc.string(), fc.constant(text), fc.uint8Array({ maxLength: 20 }));
-    const options = fc.oneof(fc.anything({ withNullPrototype: true, withBoxedValues: true, withTypedArray: true, withMap: true, withSet: true }), fc.constant(undefined));
+    const options = fc.oneof(
+      fc.anything({ withNullPrototype: true, withBoxedValues: true, withTypedArray: true, withMap: true, withSet: true }),
+      fc.constant(undefined),
+    );
     fc.assert(
       fc.property(input, options, (i, o) => {
         const r = parseAny(i, o);

@@ -13,8 +13,40 @@ const RUNS = { numRuns: 250 };
 const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c));
 /** Pieces that trip YAML and front matter splitting. */
 const yamlPiece = fc.constantFrom(
-  '---', '\n---\n', '\r\n', '\r', '\n', ': ', ':', '- ', '? ', '[', ']', '{', '}', ',', '&a ', '*a', '!!str ', '!x ', '|', '>', '#',
-  '"', "'", '\\', '\t', '  ', 'name: ', 'description: ', 'metadata:\n  ', 'allowed-tools: ', '\uFEFF', '\0', '%YAML 1.2\n', '...',
+  '---',
+  '\n---\n',
+  '\r\n',
+  '\r',
+  '\n',
+  ': ',
+  ':',
+  '- ',
+  '? ',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  '&a ',
+  '*a',
+  '!!str ',
+  '!x ',
+  '|',
+  '>',
+  '#',
+  '"',
+  "'",
+  '\\',
+  '\t',
+  '  ',
+  'name: ',
+  'description: ',
+  'metadata:\n  ',
+  'allowed-tools: ',
+  '\uFEFF',
+  '\0',
+  '%YAML 1.2\n',
+  '...',
 );
 const hostileText = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 200 }),
@@ -42,15 +74,34 @@ const { value: yamlValue } = fc.letrec((tie) => ({
 const yamlKey = fc.oneof(
   fc.constantFrom('x-one', 'x-two', 'x-three'),
   fc.constantFrom(
-    'name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools', 'allowedTools', 'version', 'intents', 'examples',
-    'activation', 'execution', 'tool-mode', 'user-invocable', '__proto__', 'constructor', '? [a]',
+    'name',
+    'description',
+    'license',
+    'compatibility',
+    'metadata',
+    'allowed-tools',
+    'allowedTools',
+    'version',
+    'intents',
+    'examples',
+    'activation',
+    'execution',
+    'tool-mode',
+    'user-invocable',
+    '__proto__',
+    'constructor',
+    '? [a]',
   ),
 );
-const yamlLine = fc.tuple(yamlKey, fc.nat(2), yamlValue, yamlValue).map(([k, form, v, w]) =>
-  form === 0 ? [k, `${k}: ${v}`] : form === 1 ? [k, `${k}:\n  - ${v}\n  - ${w}`] : [k, `${k}:\n  inner: ${v}`],
-);
+const yamlLine = fc
+  .tuple(yamlKey, fc.nat(2), yamlValue, yamlValue)
+  .map(([k, form, v, w]) => (form === 0 ? [k, `${k}: ${v}`] : form === 1 ? [k, `${k}:\n  - ${v}\n  - ${w}`] : [k, `${k}:\n  inner: ${v}`]));
 const yamlishText = fc
-  .tuple(fc.uniqueArray(yamlLine, { maxLength: 5, selector: ([k]) => k }).map((ls) => ls.map(([, l]) => l)), fc.constantFrom('\n', '\r\n'), fc.nat(3).map((n) => n > 0))
+  .tuple(
+    fc.uniqueArray(yamlLine, { maxLength: 5, selector: ([k]) => k }).map((ls) => ls.map(([, l]) => l)),
+    fc.constantFrom('\n', '\r\n'),
+    fc.nat(3).map((n) => n > 0),
+  )
   .map(([lines, eol, named]) => `---\n${[...(named ? ['name: a', 'description: x'] : []), ...lines].join('\n')}\n---\nBody`.replace(/\n/g, eol));
 
 /** Text shaped like SKILL.md: an opening `---` line and a closing one somewhere. */
@@ -81,13 +132,22 @@ function checkResult(r: ParseResult, profile: Profile): void {
 describe('parseSkill never throws', () => {
   for (const profile of ['runtime', 'spec'] as const) {
     it(`on arbitrary strings (${profile})`, () => {
-      fc.assert(fc.property(hostileText, (text) => checkResult(parseSkill(text, { profile }), profile)), RUNS);
+      fc.assert(
+        fc.property(hostileText, (text) => checkResult(parseSkill(text, { profile }), profile)),
+        RUNS,
+      );
     });
     it(`on strings framed by --- lines (${profile})`, () => {
-      fc.assert(fc.property(framedText, (text) => checkResult(parseSkill(text, { profile, folder: 'a' }), profile)), RUNS);
+      fc.assert(
+        fc.property(framedText, (text) => checkResult(parseSkill(text, { profile, folder: 'a' }), profile)),
+        RUNS,
+      );
     });
     it(`on YAML-shaped front matter with anchors, aliases and tags (${profile})`, () => {
-      fc.assert(fc.property(yamlishText, (text) => checkResult(parseSkill(text, { profile, folder: 'a' }), profile)), { numRuns: 300 });
+      fc.assert(
+        fc.property(yamlishText, (text) => checkResult(parseSkill(text, { profile, folder: 'a' }), profile)),
+        { numRuns: 300 },
+      );
     });
   }
   it('on arbitrary bytes', () => {
@@ -100,7 +160,10 @@ describe('parseSkill never throws', () => {
         return Uint8Array.from([...b.subarray(0, i), ...junk, ...b.subarray(i)]);
       }),
     );
-    fc.assert(fc.property(bytes, (b) => checkResult(parseSkill(b), 'runtime')), RUNS);
+    fc.assert(
+      fc.property(bytes, (b) => checkResult(parseSkill(b), 'runtime')),
+      RUNS,
+    );
   });
 });
 
@@ -126,9 +189,29 @@ describe('parseSkillFrontmatter', () => {
 // ---- Round trip -------------------------------------------------------------------------------------------------
 
 const KNOWN_KEYS = new Set([
-  'name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools', 'allowedTools', 'version', 'author',
-  'disallowed-tools', 'disallowedTools', 'tool-mode', 'toolMode', 'intents', 'examples', 'activation', 'execution',
-  'disable-model-invocation', 'disableModelInvocation', 'user-invocable', 'userInvocable', 'argument-hint', 'argumentHint',
+  'name',
+  'description',
+  'license',
+  'compatibility',
+  'metadata',
+  'allowed-tools',
+  'allowedTools',
+  'version',
+  'author',
+  'disallowed-tools',
+  'disallowedTools',
+  'tool-mode',
+  'toolMode',
+  'intents',
+  'examples',
+  'activation',
+  'execution',
+  'disable-model-invocation',
+  'disableModelInvocation',
+  'user-invocable',
+  'userInvocable',
+  'argument-hint',
+  'argumentHint',
 ]);
 const AWKWARD = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', '1.0', 'true', 'null', '~', '2025-01-01', '0x1F', '<<', '', ' ', '- x', '#'];
 
@@ -136,7 +219,39 @@ const AWKWARD = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', '1.0'
 const textUnit = fc.oneof(
   { weight: 4, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }).filter((c) => c !== '\0') },
-  { weight: 2, arbitrary: fc.constantFrom(': ', '"', "'", '#', ' #', '\\', '\n', '\n\n', '\r\n', '\t', '---', '- ', '* ', '& ', '!', '%', '@', '`', '|', '>', '{', '[', '?', '\u2028', '\u0085', '\uFEFF', '😀', 'é') },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      ': ',
+      '"',
+      "'",
+      '#',
+      ' #',
+      '\\',
+      '\n',
+      '\n\n',
+      '\r\n',
+      '\t',
+      '---',
+      '- ',
+      '* ',
+      '& ',
+      '!',
+      '%',
+      '@',
+      '`',
+      '|',
+      '>',
+      '{',
+      '[',
+      '?',
+      '\u2028',
+      '\u0085',
+      '\uFEFF',
+      '😀',
+      'é',
+    ),
+  },
 );
 const text = (maxLength: number, minLength = 0) => fc.string({ unit: textUnit, minLength, maxLength });
 const awkward = fc.oneof(fc.constantFrom(...AWKWARD), text(20));
@@ -147,7 +262,11 @@ const nameArb = fc
   .map((parts) => parts.join('-'))
   .filter((n) => n.length <= 64);
 const descriptionArb = fc
-  .tuple(fc.constantFrom('', '- ', '* ', '& ', '#', '"', "'", '> ', '| ', '[', '{', '@', '!', 'Use when: ', '  '), text(300), fc.constantFrom('', ': ', ' #', ':', '\n', '\n\n  x: y'))
+  .tuple(
+    fc.constantFrom('', '- ', '* ', '& ', '#', '"', "'", '> ', '| ', '[', '{', '@', '!', 'Use when: ', '  '),
+    text(300),
+    fc.constantFrom('', ': ', ' #', ':', '\n', '\n\n  x: y'),
+  )
   .map(([a, b, c]) => [...`${a}${b}${c}`.trim()].slice(0, 1024).join('').trim())
   .filter((d) => d !== '');
 const toolArb = fc.oneof(
@@ -162,7 +281,11 @@ const listOf = (v: string | string[]): string[] | undefined => {
   return cleaned.length > 0 ? cleaned : undefined;
 };
 const executionArb = fc.record(
-  { maxSteps: fc.integer({ min: 1, max: 1_000_000 }), timeout: fc.oneof(fc.integer({ min: 1, max: 1e9 }), fc.double({ min: 0.001, max: 1e9, noNaN: true })), canDelegate: fc.boolean() },
+  {
+    maxSteps: fc.integer({ min: 1, max: 1_000_000 }),
+    timeout: fc.oneof(fc.integer({ min: 1, max: 1e9 }), fc.double({ min: 0.001, max: 1e9, noNaN: true })),
+    canDelegate: fc.boolean(),
+  },
   { requiredKeys: [] },
 );
 
@@ -173,7 +296,13 @@ const skillArb = fc.record(
     camel: fc.boolean(),
     license: text(60),
     compatibility: text(500, 1).filter((c) => codePoints(c) <= 500),
-    metadata: fc.uniqueArray(fc.tuple(awkward.filter((k) => k !== 'tags' && k !== 'body-format'), fc.oneof(fc.constantFrom('1.0', 'true', 'null', '2025-01-01', '~', ''), text(40))), { selector: (e) => e[0], maxLength: 5 }),
+    metadata: fc.uniqueArray(
+      fc.tuple(
+        awkward.filter((k) => k !== 'tags' && k !== 'body-format'),
+        fc.oneof(fc.constantFrom('1.0', 'true', 'null', '2025-01-01', '~', ''), text(40)),
+      ),
+      { selector: (e) => e[0], maxLength: 5 },
+    ),
     tags: fc.array(toolArb, { maxLength: 3 }),
     bodyFormat: fc.constantFrom('plain', 'structured', 'other'),
     allowedTools: toolsArb,
@@ -188,9 +317,25 @@ const skillArb = fc.record(
     disableModelInvocation: fc.boolean(),
     userInvocable: fc.boolean(),
     argumentHint: text(30),
-    extensions: fc.uniqueArray(fc.tuple(awkward.filter((k) => !KNOWN_KEYS.has(k)), fc.jsonValue({ maxDepth: 3 })), { selector: (e) => e[0], maxLength: 4 }),
-    body: fc.array(fc.oneof(fc.constantFrom('---', '--- ', '# Heading', '```', '- item', '', '  indented', 'name: x'), text(60)), { maxLength: 8 }).map((l) => l.join('\n')),
-    yamlOptions: fc.constantFrom<ToStringOptions>({}, { lineWidth: 0 }, { lineWidth: 20, minContentWidth: 0 }, { defaultStringType: 'QUOTE_DOUBLE' }, { defaultStringType: 'QUOTE_SINGLE' }, { defaultStringType: 'BLOCK_LITERAL' }, { defaultStringType: 'BLOCK_FOLDED' }),
+    extensions: fc.uniqueArray(
+      fc.tuple(
+        awkward.filter((k) => !KNOWN_KEYS.has(k)),
+        fc.jsonValue({ maxDepth: 3 }),
+      ),
+      { selector: (e) => e[0], maxLength: 4 },
+    ),
+    body: fc
+      .array(fc.oneof(fc.constantFrom('---', '--- ', '# Heading', '```', '- item', '', '  indented', 'name: x'), text(60)), { maxLength: 8 })
+      .map((l) => l.join('\n')),
+    yamlOptions: fc.constantFrom<ToStringOptions>(
+      {},
+      { lineWidth: 0 },
+      { lineWidth: 20, minContentWidth: 0 },
+      { defaultStringType: 'QUOTE_DOUBLE' },
+      { defaultStringType: 'QUOTE_SINGLE' },
+      { defaultStringType: 'BLOCK_LITERAL' },
+      { defaultStringType: 'BLOCK_FOLDED' },
+    ),
   },
   { requiredKeys: ['name', 'description', 'camel', 'body', 'yamlOptions'] },
 );
@@ -198,7 +343,10 @@ type Gen = typeof skillArb extends fc.Arbitrary<infer T> ? T : never;
 
 /** SKILL.md text for a generated skill, and the front matter fields parsing must give. */
 function render(g: Gen): { text: string; expected: Record<string, unknown> } {
-  const fm: [string, unknown][] = [['name', g.name], ['description', g.description]];
+  const fm: [string, unknown][] = [
+    ['name', g.name],
+    ['description', g.description],
+  ];
   const expected: Record<string, unknown> = { name: g.name, description: g.description };
   const key = (kebab: string, camel: string) => (g.camel ? camel : kebab);
   const put = (k: string, value: unknown, prop: string, ...want: [unknown?]) => {

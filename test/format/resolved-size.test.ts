@@ -53,7 +53,22 @@ describe('resolved size of the front matter', () => {
   it('never refuses alias-free front matter that fits the file limit', () => {
     // Without aliases the resolved size is at most the text's length, whatever the YAML: flow and block
     // collections, empty values, escapes, numbers and tags.
-    const piece = fc.constantFrom('[a, b]', '{a: 1, b: [2, 3]}', '', '~', '"\\u0041\\x41\\L"', '1e400', '0x1F', '.inf', '!!set {a, b}', '[[], {}]', '- x\n  - y', "'a''b'", '|\n    a\n    b', '!!binary aGVsbG8=');
+    const piece = fc.constantFrom(
+      '[a, b]',
+      '{a: 1, b: [2, 3]}',
+      '',
+      '~',
+      '"\\u0041\\x41\\L"',
+      '1e400',
+      '0x1F',
+      '.inf',
+      '!!set {a, b}',
+      '[[], {}]',
+      '- x\n  - y',
+      "'a''b'",
+      '|\n    a\n    b',
+      '!!binary aGVsbG8=',
+    );
     fc.assert(
       fc.property(fc.array(piece, { minLength: 1, maxLength: 12 }), (values) => {
         const front = values.map((v, i) => `x${i}:${v.startsWith('-') ? '\n  ' : ' '}${v}\n`).join('');

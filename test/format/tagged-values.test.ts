@@ -45,7 +45,10 @@ describe('tagged values are plain data', () => {
     ];
     for (const group of groups) {
       const digests = group.map((v) => parsed(v)?.digest);
-      expect(digests.every((d) => d !== undefined), group.join(' ')).toBe(true);
+      expect(
+        digests.every((d) => d !== undefined),
+        group.join(' '),
+      ).toBe(true);
       expect(new Set(digests).size, group.join(' ')).toBe(group.length);
     }
   });
@@ -65,7 +68,9 @@ const { value: taggedYaml } = fc.letrec<Parts>((tie) => ({
     fc.double({ noNaN: true }).map((n) => (Number.isFinite(n) ? String(n) : n > 0 ? '.inf' : '-.inf')),
   ),
   set: fc.uniqueArray(key, { maxLength: 3 }).map((ks) => `!!set {${ks.join(', ')}}`),
-  omap: fc.uniqueArray(fc.tuple(key, tie('value')), { selector: (e) => e[0], maxLength: 3 }).map((es) => `!!omap [${es.map(([k, v]) => `{${k}: ${v}}`).join(', ')}]`),
+  omap: fc
+    .uniqueArray(fc.tuple(key, tie('value')), { selector: (e) => e[0], maxLength: 3 })
+    .map((es) => `!!omap [${es.map(([k, v]) => `{${k}: ${v}}`).join(', ')}]`),
   seq: fc.array(tie('value'), { maxLength: 3 }).map((items) => `[${items.join(', ')}]`),
   map: fc.uniqueArray(fc.tuple(key, tie('value')), { selector: (e) => e[0], maxLength: 3 }).map((es) => `{${es.map(([k, v]) => `${k}: ${v}`).join(', ')}}`),
 }));

@@ -34,7 +34,11 @@ describe('loader catalog and tools', () => {
       { path: 'assets/logo.png', size: 3, isText: false, contentType: 'image/png' },
       { path: 'references/guide.md', size: 35, isText: true, contentType: 'text/markdown' },
     ]);
-    expect(await read.run({ name: 'refunds', path: 'references/guide.md' })).toEqual({ name: 'refunds', path: 'references/guide.md', text: 'Refunds up to 50 EUR are automatic.' });
+    expect(await read.run({ name: 'refunds', path: 'references/guide.md' })).toEqual({
+      name: 'refunds',
+      path: 'references/guide.md',
+      text: 'Refunds up to 50 EUR are automatic.',
+    });
     expect(await loader.readFile('refunds', 'references/guide.md')).toBe('Refunds up to 50 EUR are automatic.');
     expect((await rejected(read.run({ name: 'refunds', path: 'assets/logo.png' }))).code).toBe('INVALID_INPUT');
     expect((await rejected(loader.readFile('nope', 'a.md'))).code).toBe('NOT_FOUND');
@@ -83,7 +87,10 @@ describe('loader catalog and tools', () => {
 
 describe('a loader larger than one catalog', () => {
   const many: Record<string, string | Uint8Array> = { ...files };
-  for (let i = 0; i < 60; i++) many[`filler-${String(i).padStart(2, '0')}/SKILL.md`] = skillMd(`filler-${String(i).padStart(2, '0')}`, { description: `Filler skill number ${i} about gardening and plants.` });
+  for (let i = 0; i < 60; i++)
+    many[`filler-${String(i).padStart(2, '0')}/SKILL.md`] = skillMd(`filler-${String(i).padStart(2, '0')}`, {
+      description: `Filler skill number ${i} about gardening and plants.`,
+    });
   const limits = { maxCatalogBytes: 1500 };
 
   it('refuses catalog() without a turn, never cut', async () => {

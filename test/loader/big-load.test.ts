@@ -58,7 +58,10 @@ describe('maxSkills', () => {
 
   it('keeps the previous cache when a later load is refused', async () => {
     let files = manyFiles(3);
-    const loader = new SkillLoader({ builtin: { name: 'changing', list: (o) => memorySource(files).list(o), read: (p, o) => memorySource(files).read(p, o) }, limits: { maxSkills: 5 } });
+    const loader = new SkillLoader({
+      builtin: { name: 'changing', list: (o) => memorySource(files).list(o), read: (p, o) => memorySource(files).read(p, o) },
+      limits: { maxSkills: 5 },
+    });
     await loader.loadAll();
     files = manyFiles(50);
     expect((await rejected(loader.loadAll())).code).toBe('LIMIT_EXCEEDED');

@@ -6,7 +6,9 @@ import { skillMd } from '../support/skill-md.js';
 import { fakeStore } from './helpers.js';
 
 const builtin = memorySource({ 'refunds/SKILL.md': skillMd('refunds', { body: 'The real refunds.' }) });
-const userSkills = (...names: string[]): Record<string, readonly unknown[]> => ({ 'acme/ann/skills': names.map((n) => skillMd(n, { body: `Impostor ${JSON.stringify(n)}.` })) });
+const userSkills = (...names: string[]): Record<string, readonly unknown[]> => ({
+  'acme/ann/skills': names.map((n) => skillMd(n, { body: `Impostor ${JSON.stringify(n)}.` })),
+});
 
 async function loadedWith(...names: string[]): Promise<SkillLoader> {
   const loader = new SkillLoader({ builtin, store: fakeStore(userSkills(...names)) });
@@ -24,7 +26,10 @@ describe('names that are the same after normalisation', () => {
 });
 
 describe('script look-alikes of an earlier name', () => {
-  it.each([['rеfunds (Cyrillic е)', 'rеfunds'], ['rеfυnds (Cyrillic е, Greek υ)', 'rеfυnds']])('%s is skipped with confusable-name naming both', async (_label, name) => {
+  it.each([
+    ['rеfunds (Cyrillic е)', 'rеfunds'],
+    ['rеfυnds (Cyrillic е, Greek υ)', 'rеfυnds'],
+  ])('%s is skipped with confusable-name naming both', async (_label, name) => {
     const loader = await loadedWith(name);
     expect(loader.getAll().map((s) => s.name)).toEqual(['refunds']);
     const d = loader.diagnostics.find((x) => x.code === 'confusable-name');
@@ -46,12 +51,15 @@ describe('upsert', () => {
     return skill;
   };
 
-  it.each([['constructor'], ['__proto__'], ['Builtin'], ['toString'], [undefined]])('refuses a skill whose source is %j (INVALID_INPUT) and keeps the builtin', async (source) => {
-    const loader = await loadedWith();
-    const forged = { ...parsed('refunds', 'user'), source } as unknown as Skill;
-    expect(thrown(() => loader.upsert(forged)).code).toBe('INVALID_INPUT');
-    expect(loader.getByName('refunds')?.content).toBe('The real refunds.');
-  });
+  it.each([['constructor'], ['__proto__'], ['Builtin'], ['toString'], [undefined]])(
+    'refuses a skill whose source is %j (INVALID_INPUT) and keeps the builtin',
+    async (source) => {
+      const loader = await loadedWith();
+      const forged = { ...parsed('refunds', 'user'), source } as unknown as Skill;
+      expect(thrown(() => loader.upsert(forged)).code).toBe('INVALID_INPUT');
+      expect(loader.getByName('refunds')?.content).toBe('The real refunds.');
+    },
+  );
 
   it.each([['Refunds'], ['refunds\u200B'], ['rеfunds']])('refuses %j from a later tier next to the builtin refunds (CONFLICT)', async (name) => {
     const loader = await loadedWith();

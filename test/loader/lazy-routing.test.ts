@@ -21,7 +21,8 @@ function eager(skills: readonly Skill[], query: string): { name: string; score: 
   return router.route(query).map((h) => ({ name: h.name, score: h.score }));
 }
 
-const routed = (loader: SkillLoader, query: string): { name: string; score: number }[] => loader.route(query).map((h) => ({ name: h.skill.name, score: h.score }));
+const routed = (loader: SkillLoader, query: string): { name: string; score: number }[] =>
+  loader.route(query).map((h) => ({ name: h.skill.name, score: h.score }));
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -17,7 +17,14 @@ async function loaded(): Promise<SkillLoader> {
   const loader = new SkillLoader({
     builtin: memorySource(files),
     subagentSpecs: [
-      { name: 'researcher', description: 'Fan out searches.', tools: ['search_corpus', 'search_news'], maxSteps: 5, timeout: 120_000, systemPromptSuffix: 'You are a research subagent.' },
+      {
+        name: 'researcher',
+        description: 'Fan out searches.',
+        tools: ['search_corpus', 'search_news'],
+        maxSteps: 5,
+        timeout: 120_000,
+        systemPromptSuffix: 'You are a research subagent.',
+      },
       { name: 'plain', description: 'Clashes with a builtin skill.', tools: [], maxSteps: 1, timeout: 1, systemPromptSuffix: '' },
     ],
   });
@@ -100,14 +107,13 @@ describe('loading', () => {
     const controller = new AbortController();
     const slow: SkillSource = {
       name: 'slow',
-      list: ({ signal } = {}) =>
-        new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason))),
+      list: ({ signal } = {}) => new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason))),
       read: async () => new Uint8Array(),
     };
     const other = new SkillLoader({ builtin: [memorySource({ 'b/SKILL.md': skillMd('b') }), slow] });
     const pending = other.loadAll(undefined, undefined, { signal: controller.signal });
     controller.abort();
-    await expect(pending).rejects.toSatisfy((e) => isSkillError(e) ? e.code === 'ABORTED' : (e as Error).name === 'AbortError');
+    await expect(pending).rejects.toSatisfy((e) => (isSkillError(e) ? e.code === 'ABORTED' : (e as Error).name === 'AbortError'));
     expect(other.loaded).toBe(false);
     const again = new AbortController();
     again.abort();
@@ -116,7 +122,13 @@ describe('loading', () => {
   });
 
   it('a failing source becomes a source-error diagnostic and the others load', async () => {
-    const failing: SkillSource = { name: 'broken-source', list: async () => { throw new Error('disk on fire'); }, read: async () => new Uint8Array() };
+    const failing: SkillSource = {
+      name: 'broken-source',
+      list: async () => {
+        throw new Error('disk on fire');
+      },
+      read: async () => new Uint8Array(),
+    };
     const loader = new SkillLoader({ builtin: [failing, memorySource({ 'a/SKILL.md': skillMd('a') })] });
     await loader.loadAll();
     expect(loader.size).toBe(1);

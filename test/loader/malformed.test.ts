@@ -43,7 +43,15 @@ describe('a custom source with a malformed listing', () => {
     ['a file size as text', entry({ files: [{ path: 'a.md', size: '1' }] })],
     ['a NaN file size', entry({ files: [{ path: 'a.md', size: Number.NaN }] })],
     ['diagnostics as text', entry({ diagnostics: 'x' })],
-    ['a throwing getter', Object.defineProperty(entry({}), 'text', { enumerable: true, get: () => { throw new Error('boom'); } })],
+    [
+      'a throwing getter',
+      Object.defineProperty(entry({}), 'text', {
+        enumerable: true,
+        get: () => {
+          throw new Error('boom');
+        },
+      }),
+    ],
   ];
   it.each(entries)('an entry with %s is one source-error; the well-formed entries load', async (_label, bad) => {
     const listing = { entries: [bad, entry({ dir: 'ok', path: 'ok/SKILL.md', folder: 'ok', text: skillMd('ok') })], diagnostics: [] };
@@ -132,7 +140,11 @@ describe('memorySource given skill objects', () => {
 
 describe('store items and subagent specs', () => {
   it('reports a store item whose key getter throws, and loads the other items', async () => {
-    const evil = Object.defineProperty({ value: skillMd('evil') }, 'key', { get: () => { throw new Error('boom'); } });
+    const evil = Object.defineProperty({ value: skillMd('evil') }, 'key', {
+      get: () => {
+        throw new Error('boom');
+      },
+    });
     const store = { search: async () => [evil, { key: 'fine', value: skillMd('fine') }] };
     const loader = new SkillLoader({ store });
     await loader.loadAll('acme');
@@ -141,13 +153,24 @@ describe('store items and subagent specs', () => {
   });
 
   it('reports malformed subagent specs and loads the good ones', async () => {
-    const specs = [null, 'researcher', { name: 42, description: 'A number for a name.' }, { name: 'tools', description: 'Tools as a number.', tools: 7 }, { name: 'steps', description: 'Steps as text.', maxSteps: 'many' }, { name: 'fine', description: 'A fine subagent.' }] as unknown as SubagentSpec[];
+    const specs = [
+      null,
+      'researcher',
+      { name: 42, description: 'A number for a name.' },
+      { name: 'tools', description: 'Tools as a number.', tools: 7 },
+      { name: 'steps', description: 'Steps as text.', maxSteps: 'many' },
+      { name: 'fine', description: 'A fine subagent.' },
+    ] as unknown as SubagentSpec[];
     const loader = new SkillLoader({ builtin: good, subagentSpecs: specs });
     await loader.loadAll();
     expect(loader.getAll().map((s) => s.name)).toEqual(['good', 'tools', 'steps', 'fine']);
     expect(loader.getByName('tools')?.allowedTools).toBeUndefined();
     expect(loader.getByName('steps')?.execution?.maxSteps).toBeUndefined();
-    expect(loader.diagnostics.filter((d) => d.code === 'source-error').map((d) => d.path)).toEqual(['subagentSpecs[0]', 'subagentSpecs[1]', 'subagentSpecs[2]']);
+    expect(loader.diagnostics.filter((d) => d.code === 'source-error').map((d) => d.path)).toEqual([
+      'subagentSpecs[0]',
+      'subagentSpecs[1]',
+      'subagentSpecs[2]',
+    ]);
   });
 
   it('reports subagentSpecs that is not a list', async () => {

@@ -46,7 +46,10 @@ describe('store namespaces', () => {
     const loader = new SkillLoader({ store });
     const skills = await loader.loadAll('acme', 'ann');
     expect(store.calls.map((c) => c.join('/'))).toEqual(['acme/skills', 'acme/ann/skills']);
-    expect(skills.map((s) => [s.name, s.source])).toEqual([['a', 'org'], ['b', 'user']]);
+    expect(skills.map((s) => [s.name, s.source])).toEqual([
+      ['a', 'org'],
+      ['b', 'user'],
+    ]);
   });
 
   it('skips the store without an org, and the user tier without a user', async () => {

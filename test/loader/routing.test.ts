@@ -7,7 +7,11 @@ import { routingMd, skill } from '../routing/helpers.js';
 const files = {
   'pdf-tools/SKILL.md': routingMd('pdf-tools', { description: 'Merge, split and extract text from PDF files.', examples: ['merge these two pdfs'] }),
   'weather-report/SKILL.md': routingMd('weather-report', { description: 'Current weather and forecasts for a city.', examples: ['will it rain tomorrow'] }),
-  'refunds/SKILL.md': routingMd('refunds', { description: 'Handle refund requests for orders.', intents: ['refund_request'], examples: ['i want my money back'] }),
+  'refunds/SKILL.md': routingMd('refunds', {
+    description: 'Handle refund requests for orders.',
+    intents: ['refund_request'],
+    examples: ['i want my money back'],
+  }),
   'researcher/SKILL.md': routingMd('researcher', { description: 'Fan out searches over the corpus.', activation: 'manual' }),
 };
 

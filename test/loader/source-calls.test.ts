@@ -24,7 +24,10 @@ describe('loadAll with a source that never answers', () => {
   it('settles with ABORTED when the signal fires, keeps the previous cache, and tells the source', async () => {
     const hanging = silent('hanging');
     let builtin: SkillSource[] = [good];
-    const loader = new SkillLoader({ builtin: { name: 'switch', list: (o) => (builtin[0] as SkillSource).list(o), read: (p, o) => (builtin[0] as SkillSource).read(p, o) }, sourceTimeoutMs: Number.POSITIVE_INFINITY });
+    const loader = new SkillLoader({
+      builtin: { name: 'switch', list: (o) => (builtin[0] as SkillSource).list(o), read: (p, o) => (builtin[0] as SkillSource).read(p, o) },
+      sourceTimeoutMs: Number.POSITIVE_INFINITY,
+    });
     await loader.loadAll();
     builtin = [hanging];
     const controller = new AbortController();
@@ -91,7 +94,11 @@ describe('readFile with a source whose read() never answers', () => {
   });
 
   it('refuses a read() that resolves with something other than bytes', async () => {
-    const odd = { ...silent('odd', 'list'), list: memorySource({ 'odd/SKILL.md': skillMd('odd'), 'odd/a.md': 'A' }).list, read: async () => 'A' as unknown as Uint8Array };
+    const odd = {
+      ...silent('odd', 'list'),
+      list: memorySource({ 'odd/SKILL.md': skillMd('odd'), 'odd/a.md': 'A' }).list,
+      read: async () => 'A' as unknown as Uint8Array,
+    };
     const loader = new SkillLoader({ builtin: odd });
     await loader.loadAll();
     expect((await rejected(loader.readFile('odd', 'a.md'))).code).toBe('SOURCE_FAILED');

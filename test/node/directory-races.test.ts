@@ -29,7 +29,8 @@ function mkfifo(path: string): boolean {
 const hasFifo = mkfifo(join(await tempTree(), 'probe'));
 const entryOf = (l: SourceListing, dir: string) => l.entries.find((e) => e.dir === dir);
 const codesOf = (l: SourceListing, dir: string): string[] => (entryOf(l, dir)?.diagnostics ?? []).map((d) => d.code);
-const served = (l: SourceListing): string => l.entries.map((e) => (typeof e.text === 'string' ? e.text : new TextDecoder().decode(e.text ?? new Uint8Array()))).join('\n');
+const served = (l: SourceListing): string =>
+  l.entries.map((e) => (typeof e.text === 'string' ? e.text : new TextDecoder().decode(e.text ?? new Uint8Array()))).join('\n');
 
 /** Swaps the folder `dir` for a symbolic link to `target`, as a racer would. */
 async function swapForLink(dir: string, target: string): Promise<void> {
@@ -167,6 +168,8 @@ describe('directorySource: digests do not depend on how a file is read', () => {
       const bytes = files[`a/f${size}.bin`] ?? new Uint8Array();
       return { path: `f${size}.bin`, size, digest: `sha256:${createHash('sha256').update(bytes).digest('hex')}` };
     });
-    expect(entryOf(listing, 'a')?.files?.map(({ path, size, digest }) => ({ path, size, digest }))).toEqual(expected.sort((x, y) => (x.path < y.path ? -1 : 1)));
+    expect(entryOf(listing, 'a')?.files?.map(({ path, size, digest }) => ({ path, size, digest }))).toEqual(
+      expected.sort((x, y) => (x.path < y.path ? -1 : 1)),
+    );
   });
 });

@@ -39,7 +39,12 @@ const entryCodes = (l: SourceListing, dir: string): string[] => (l.entries.find(
 describe('directorySource: symbolic links are refused, never followed', () => {
   it('refuses a skill holding a symlinked file or folder, and a symlinked SKILL.md', async () => {
     const outside = await tempTree({ 'secret.txt': 'secret', 'dir/x.md': 'x', 'real/SKILL.md': text('linked') });
-    const root = await tempTree({ 'file-link/SKILL.md': text('file-link'), 'folder-link/SKILL.md': text('folder-link'), 'md-link/readme.md': 'r', 'clean/SKILL.md': text('clean') });
+    const root = await tempTree({
+      'file-link/SKILL.md': text('file-link'),
+      'folder-link/SKILL.md': text('folder-link'),
+      'md-link/readme.md': 'r',
+      'clean/SKILL.md': text('clean'),
+    });
     await symlink(join(outside, 'secret.txt'), join(root, 'file-link/secret.txt'));
     await symlink(join(outside, 'dir'), join(root, 'folder-link/dir'));
     await symlink(join(outside, 'real/SKILL.md'), join(root, 'md-link/SKILL.md'));
@@ -47,7 +52,10 @@ describe('directorySource: symbolic links are refused, never followed', () => {
     expect(listing.entries.map((e) => e.dir)).toEqual(['clean', 'file-link', 'folder-link', 'md-link']);
     for (const dir of ['file-link', 'folder-link', 'md-link']) {
       const entry = listing.entries.find((e) => e.dir === dir);
-      expect(entry?.diagnostics?.map((d) => [d.code, d.severity]), dir).toEqual([['unsafe-path', 'error']]);
+      expect(
+        entry?.diagnostics?.map((d) => [d.code, d.severity]),
+        dir,
+      ).toEqual([['unsafe-path', 'error']]);
       expect(entry?.files, dir).toEqual(dir === 'md-link' ? [expect.objectContaining({ path: 'readme.md' })] : []);
     }
     expect(listing.entries.find((e) => e.dir === 'md-link')?.text).toBeUndefined();
@@ -110,7 +118,13 @@ describe('directorySource: what is skipped', () => {
   });
 
   it('skips node_modules, __pycache__ and .DS_Store silently, even with includeHidden', async () => {
-    const { root, listing } = await listed({ 'node_modules/pkg/SKILL.md': text('pkg'), 'a/SKILL.md': text('a'), 'a/__pycache__/m.pyc': 'x', 'a/.DS_Store': 'x', 'a/node_modules/x/y.js': 'y' });
+    const { root, listing } = await listed({
+      'node_modules/pkg/SKILL.md': text('pkg'),
+      'a/SKILL.md': text('a'),
+      'a/__pycache__/m.pyc': 'x',
+      'a/.DS_Store': 'x',
+      'a/node_modules/x/y.js': 'y',
+    });
     expect(listing.entries.map((e) => [e.dir, e.files])).toEqual([['a', []]]);
     expect(listing.diagnostics).toEqual([]);
     const all = await directorySource(root, { includeHidden: true }).list();
@@ -221,7 +235,17 @@ describe('directorySource: entries and files', () => {
     const lateInvalid = new Uint8Array(300_000).fill(0x61);
     lateInvalid[299_999] = 0xc3; // ends inside a UTF-8 sequence
     const smallInvalid = lateInvalid.slice(200_000); // the same, read whole
-    const { listing } = await listed({ 'a/SKILL.md': text('a'), 'a/multi.txt': multibyte, 'a/late-nul.txt': lateNul, 'a/late-invalid.txt': lateInvalid, 'a/small-invalid.txt': smallInvalid, 'a/nul.bin': new Uint8Array([65, 0, 66]) }, { maxFileBytes: 1 << 20 });
+    const { listing } = await listed(
+      {
+        'a/SKILL.md': text('a'),
+        'a/multi.txt': multibyte,
+        'a/late-nul.txt': lateNul,
+        'a/late-invalid.txt': lateInvalid,
+        'a/small-invalid.txt': smallInvalid,
+        'a/nul.bin': new Uint8Array([65, 0, 66]),
+      },
+      { maxFileBytes: 1 << 20 },
+    );
     expect(listing.entries[0]?.files?.map((f) => [f.path, f.isText])).toEqual([
       ['late-invalid.txt', false],
       ['late-nul.txt', true],
@@ -234,7 +258,12 @@ describe('directorySource: entries and files', () => {
   it('hashes with SHA-256 equal to node:crypto over the whole file', async () => {
     const big = new Uint8Array(200_000).map((_, i) => (i * 31) & 0xff);
     const { listing } = await listed({ 'a/SKILL.md': text('a'), 'a/big.bin': big });
-    expect(listing.entries[0]?.files?.[0]).toEqual({ path: 'big.bin', size: 200_000, isText: false, digest: `sha256:${createHash('sha256').update(big).digest('hex')}` });
+    expect(listing.entries[0]?.files?.[0]).toEqual({
+      path: 'big.bin',
+      size: 200_000,
+      isText: false,
+      digest: `sha256:${createHash('sha256').update(big).digest('hex')}`,
+    });
   });
 
   it('passes SKILL.md as bytes so the parser checks its encoding', async () => {

@@ -11,7 +11,8 @@ import { skillMd } from '../support/skill-md.js';
 const tree = tempTrees('satchel-load-skills-');
 
 /** A skill whose body points at its guide. */
-const guided = (name: string, front?: string): string => skillMd(name, { ...(front === undefined ? {} : { front }), body: `# ${name}\n\nRead references/guide.md.` });
+const guided = (name: string, front?: string): string =>
+  skillMd(name, { ...(front === undefined ? {} : { front }), body: `# ${name}\n\nRead references/guide.md.` });
 
 describe('loadSkills', () => {
   it('reads a folder of skill folders, with text contents and binaries listed only', async () => {

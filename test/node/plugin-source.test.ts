@@ -43,7 +43,12 @@ describe('pluginSource', () => {
   it('reads a folder of plugins: shared files reachable by relative path, a sibling skill never', async () => {
     const root = await tempTree(PLUGIN_FIXTURE);
     const loader = await loaded(pluginSource(root));
-    expect(loader.getAll().map((s) => s.name).sort()).toEqual(['cim-builder', 'contract-review', 'dcf-model-builder']);
+    expect(
+      loader
+        .getAll()
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(['cim-builder', 'contract-review', 'dcf-model-builder']);
     expect(await loader.readFile('dcf-model-builder', '../../shared/util.py')).toContain('def npv');
     expect((await rejected(loader.readFile('dcf-model-builder', '../cim-builder/private.md'))).code).toBe('UNSAFE_PATH');
     expect((await rejected(loader.readFile('dcf-model-builder', 'private.md'))).code).toBe('NOT_FOUND');

@@ -48,7 +48,10 @@ describeSourceContract('remoteSource over a published folder', async (fixture) =
 describe('satchel publish', () => {
   it('writes skill-md entries for lone SKILL.md files and deterministic archives otherwise', async () => {
     const { out } = await published(SOURCE_FIXTURE);
-    const index = JSON.parse(await readFile(join(out, '.well-known/agent-skills/index.json'), 'utf8')) as { $schema: string; skills: { name: string; type: string; url: string }[] };
+    const index = JSON.parse(await readFile(join(out, '.well-known/agent-skills/index.json'), 'utf8')) as {
+      $schema: string;
+      skills: { name: string; type: string; url: string }[];
+    };
     expect(index.$schema).toBe('https://schemas.agentskills.io/discovery/0.2.0/schema.json');
     expect(index.skills.map((s) => [s.name, s.type, s.url])).toEqual([
       ['nested-skill', 'archive', 'group/nested-skill.tar.gz'],
@@ -60,7 +63,15 @@ describe('satchel publish', () => {
       ['structured', 'archive', 'structured.tar.gz'],
     ]);
     const tar = parseTar(gunzipSync(await readFile(join(out, '.well-known/agent-skills/rich.tar.gz'))), { metaOnly: true });
-    expect(tar.map((e) => e.name)).toEqual(['SKILL.md', 'assets/logo.png', 'notes.md', 'references/guide.md', 'references/latin1.txt', 'references/long.txt', 'scripts/run.sh']);
+    expect(tar.map((e) => e.name)).toEqual([
+      'SKILL.md',
+      'assets/logo.png',
+      'notes.md',
+      'references/guide.md',
+      'references/latin1.txt',
+      'references/long.txt',
+      'scripts/run.sh',
+    ]);
     expect(new Set(tar.map((e) => `${e.type} ${e.attrs?.mode} ${e.attrs?.mtime} ${e.attrs?.uid}`))).toEqual(new Set(['file 0000644 0 0']));
   });
 

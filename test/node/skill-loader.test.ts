@@ -33,7 +33,11 @@ describe('SkillLoader of satchel/node', () => {
 
   it('reads no disk when builtin is given, and keeps every other option', async () => {
     const cwd = await tree({ 'skills/builtin/researcher/SKILL.md': skillMd('researcher') });
-    const given = new SkillLoader({ cwd, builtin: memorySource({ 'pdf/SKILL.md': skillMd('pdf') }), subagentSpecs: [{ name: 'helper', description: 'Helps.' }] });
+    const given = new SkillLoader({
+      cwd,
+      builtin: memorySource({ 'pdf/SKILL.md': skillMd('pdf') }),
+      subagentSpecs: [{ name: 'helper', description: 'Helps.' }],
+    });
     expect((await given.loadAll()).map((s) => s.name)).toEqual(['pdf', 'helper']);
     expect(await new SkillLoader({ cwd, builtin: [] }).loadAll()).toEqual([]);
   });

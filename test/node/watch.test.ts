@@ -15,7 +15,7 @@ function changesOf(loader: SkillLoader): { all: LoaderChange[]; next: (match: (c
   const waiting: { match: (c: LoaderChange) => boolean; done: (c: LoaderChange) => void }[] = [];
   loader.on('change', (change) => {
     all.push(change);
-    for (const w of [...waiting]) if (w.match(change)) waiting.splice(waiting.indexOf(w), 1), w.done(change);
+    for (const w of [...waiting]) if (w.match(change)) (waiting.splice(waiting.indexOf(w), 1), w.done(change));
   });
   return { all, next: (match) => new Promise((done) => (all.some(match) ? done(all.find(match) as LoaderChange) : waiting.push({ match, done }))) };
 }
@@ -57,7 +57,12 @@ describe('directorySource({ watch: true })', () => {
 
     await rm(join(root, 'beta'), { recursive: true });
     await changes.next((c) => c.name === 'beta' && c.type === 'remove');
-    expect(loader.getAll().map((s) => s.name).sort()).toEqual(['alpha', 'gamma']);
+    expect(
+      loader
+        .getAll()
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(['alpha', 'gamma']);
     expect(changes.all.filter((c) => c.name === 'alpha')).toHaveLength(1);
     loader.close();
     source.close?.();
@@ -104,7 +109,7 @@ describe('directorySource({ watch: true })', () => {
 });
 
 describe('precedence between watching sources', () => {
-  it('uncovers a later source\'s skill when the earlier one leaves, and gives the name back when it returns', async () => {
+  it("uncovers a later source's skill when the earlier one leaves, and gives the name back when it returns", async () => {
     const [first, second] = [await tempTree({ 'dup/SKILL.md': text('dup', 'First.') }), await tempTree({ 'dup/SKILL.md': text('dup', 'Second.') })];
     const sources = [directorySource(first, { watch: true, watchDebounceMs: 20 }), directorySource(second, { watch: true, watchDebounceMs: 20 })];
     const loader = new SkillLoader({ builtin: sources });

@@ -24,10 +24,21 @@ export function skill(name: string, fields: TestSkillFields = {}): Skill {
 /** A small hand-made skill set with clear, separate vocabularies. */
 export function demoSkills(): Skill[] {
   return [
-    skill('pdf-tools', { description: 'Merge, split and extract text from PDF files.', examples: ['merge these two pdfs', 'extract the text of this pdf', 'split a pdf into pages'] }),
-    skill('weather-report', { description: 'Current weather and forecasts for a city.', examples: ['will it rain tomorrow', 'what is the weather in paris', 'forecast for the weekend'] }),
+    skill('pdf-tools', {
+      description: 'Merge, split and extract text from PDF files.',
+      examples: ['merge these two pdfs', 'extract the text of this pdf', 'split a pdf into pages'],
+    }),
+    skill('weather-report', {
+      description: 'Current weather and forecasts for a city.',
+      examples: ['will it rain tomorrow', 'what is the weather in paris', 'forecast for the weekend'],
+    }),
     skill('git-helper', { description: 'Explain git commands, resolve merge conflicts, rewrite history.', tags: ['git', 'version-control'] }),
-    skill('refunds', { description: 'Handle refund requests for orders.', activation: 'intent-matched', intents: ['refund_request'], examples: ['i want my money back for this order'] }),
+    skill('refunds', {
+      description: 'Handle refund requests for orders.',
+      activation: 'intent-matched',
+      intents: ['refund_request'],
+      examples: ['i want my money back for this order'],
+    }),
     skill('researcher', { description: 'Fan out searches over the corpus.', activation: 'manual' }),
   ];
 }

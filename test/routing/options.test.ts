@@ -25,14 +25,24 @@ function term(word: string): string {
   return t;
 }
 
-const QUERIES = ['please merge the PDFs I sent', 'is it going to rain in Paris?', 'how do I fix a merge conflict in git', 'refund for my order', 'merge pdf pages and check the weather', 'what is the weather'];
+const QUERIES = [
+  'please merge the PDFs I sent',
+  'is it going to rain in Paris?',
+  'how do I fix a merge conflict in git',
+  'refund for my order',
+  'merge pdf pages and check the weather',
+  'what is the weather',
+];
 
 function rankings(router: Router): unknown[] {
   return QUERIES.map((q) => router.route(q, { activation: 'any' }));
 }
 
 describe('related (query expansion)', () => {
-  const skills = [skill('property-deals', { description: 'Helps you buy property in a new city.' }), skill('pet-care', { description: 'Feed and groom your cat.' })];
+  const skills = [
+    skill('property-deals', { description: 'Helps you buy property in a new city.' }),
+    skill('pet-care', { description: 'Feed and groom your cat.' }),
+  ];
   const synonyms: Record<string, string[]> = { [term('purchase')]: [term('buy')] };
   const of = (t: string): string[] => synonyms[t] ?? [];
 
@@ -118,7 +128,11 @@ describe('feedback (pseudo-relevance feedback)', () => {
 
   it('is off by default: the linked skill is not reached', () => {
     expect(DEFAULT_ROUTER_OPTIONS.feedback).toBe(false);
-    expect(built(skills).route('merge pdf').map((h) => h.name)).toEqual(['pdf-tools']);
+    expect(
+      built(skills)
+        .route('merge pdf')
+        .map((h) => h.name),
+    ).toEqual(['pdf-tools']);
   });
 
   it('adds the top hit’s characteristic terms, reaching a skill only through them, below the top hit', () => {
@@ -140,7 +154,11 @@ describe('feedback (pseudo-relevance feedback)', () => {
 
   it('never adds stop words, and changes nothing when the first pass finds nothing', () => {
     const withStop = [skill('pdf-tools', { description: 'Merge the pdf for them.' }), skill('pronouns', { description: 'them' })];
-    expect(built(withStop, { experimental: { feedback: { docs: 1, terms: 20, weight: 1 } } }).route('merge pdf').map((h) => h.name)).toEqual(['pdf-tools']);
+    expect(
+      built(withStop, { experimental: { feedback: { docs: 1, terms: 20, weight: 1 } } })
+        .route('merge pdf')
+        .map((h) => h.name),
+    ).toEqual(['pdf-tools']);
     expect(built(skills, { experimental: { feedback: fb } }).route('zzzz qqqq')).toEqual([]);
   });
 });
@@ -188,8 +206,23 @@ describe('idfPower and bm25Power', () => {
 
 describe('softFrequency', () => {
   // 'redrobin' is in one example of ten of 'restaurants' (strength 0.3) and in the description of 'burgers' (1).
-  const examples = ['book a table', 'find sushi nearby', 'dinner for two', 'a quiet cafe', 'lunch spots', 'open late', 'vegan places', 'kids menu', 'patio seating', 'table at redrobin'];
-  const skills = [skill('restaurants', { description: 'Find restaurants.', examples }), skill('burgers', { description: 'Order from redrobin.' }), skill('weather', { description: 'Weather forecasts.' })];
+  const examples = [
+    'book a table',
+    'find sushi nearby',
+    'dinner for two',
+    'a quiet cafe',
+    'lunch spots',
+    'open late',
+    'vegan places',
+    'kids menu',
+    'patio seating',
+    'table at redrobin',
+  ];
+  const skills = [
+    skill('restaurants', { description: 'Find restaurants.', examples }),
+    skill('burgers', { description: 'Order from redrobin.' }),
+    skill('weather', { description: 'Weather forecasts.' }),
+  ];
 
   it('is off by default', () => {
     expect(DEFAULT_ROUTER_OPTIONS.softFrequency).toBe(false);
@@ -202,21 +235,32 @@ describe('softFrequency', () => {
   });
 
   it('changes nothing when every profile term is at full strength', () => {
-    const plain = [skill('pdf-tools', { description: 'Merge PDF files.' }), skill('weather', { description: 'Weather forecasts.' }), skill('git', { description: 'Merge git branches.' })];
-    for (const q of ['merge pdf', 'weather', 'merge git branches']) expect(built(plain, { experimental: { softFrequency: true } }).route(q)).toEqual(built(plain).route(q));
+    const plain = [
+      skill('pdf-tools', { description: 'Merge PDF files.' }),
+      skill('weather', { description: 'Weather forecasts.' }),
+      skill('git', { description: 'Merge git branches.' }),
+    ];
+    for (const q of ['merge pdf', 'weather', 'merge git branches'])
+      expect(built(plain, { experimental: { softFrequency: true } }).route(q)).toEqual(built(plain).route(q));
   });
 
   it('keeps removal exact: after a remove it ranks as a fresh build', () => {
     const r = built(skills, { experimental: { softFrequency: true } });
     r.remove('burgers');
-    const fresh = built(skills.filter((s) => s.name !== 'burgers'), { experimental: { softFrequency: true } });
+    const fresh = built(
+      skills.filter((s) => s.name !== 'burgers'),
+      { experimental: { softFrequency: true } },
+    );
     for (const q of ['redrobin', 'book a table at redrobin', 'weather']) expect(r.route(q)).toEqual(fresh.route(q));
   });
 });
 
 describe('exampleMatch (on by default)', () => {
   const skills = [
-    skill('travel-desk', { description: 'Book flights and hotels.', examples: ['cancel my gym membership', 'book a flight to rome', 'find a cheap hotel', 'reserve a seat on the train', 'change my flight'] }),
+    skill('travel-desk', {
+      description: 'Book flights and hotels.',
+      examples: ['cancel my gym membership', 'book a flight to rome', 'find a cheap hotel', 'reserve a seat on the train', 'change my flight'],
+    }),
     skill('memberships', { description: 'Manage gym memberships and cancel subscriptions.' }),
   ];
 
@@ -245,7 +289,9 @@ describe('exampleMatch (on by default)', () => {
 
 describe('lengthNorm (on by default)', () => {
   const skills = [
-    skill('report-builder', { description: 'Build a report with charts, tables, pivot summaries, exports to spreadsheets, slides, dashboards and scheduled emails.' }),
+    skill('report-builder', {
+      description: 'Build a report with charts, tables, pivot summaries, exports to spreadsheets, slides, dashboards and scheduled emails.',
+    }),
     skill('quick-notes', { description: 'Write a short report.' }),
     skill('weather', { description: 'Weather forecasts.' }),
   ];
@@ -280,10 +326,17 @@ describe('options and serialisation', () => {
     ['exampleMatch', { exampleMatch: false }],
     ['lengthNorm', { lengthNorm: 0 }],
   ];
-  const skills = (): Skill[] => [...demoSkills(), skill('property-deals', { description: 'Helps you buy property.' }), skill('cancel-desk', { description: 'Cancel things.', examples: ['cancel my order', 'cancel the merge'] }),
+  const skills = (): Skill[] => [
+    ...demoSkills(),
+    skill('property-deals', { description: 'Helps you buy property.' }),
+    skill('cancel-desk', { description: 'Cancel things.', examples: ['cancel my order', 'cancel the merge'] }),
     // 'redrobin' in one example of six (a weak profile term, for softFrequency) and in another skill's description.
-    skill('restaurants', { description: 'Find restaurants.', examples: ['book a table', 'find sushi nearby', 'dinner for two', 'lunch spots', 'open late', 'table at redrobin'] }),
-    skill('burgers', { description: 'Order from redrobin.' })];
+    skill('restaurants', {
+      description: 'Find restaurants.',
+      examples: ['book a table', 'find sushi nearby', 'dinner for two', 'lunch spots', 'open late', 'table at redrobin'],
+    }),
+    skill('burgers', { description: 'Order from redrobin.' }),
+  ];
   const queries = [...QUERIES, 'purchase a house', 'cancel my order and merge pdf', 'redrobin'];
   const ranked = (r: Router): unknown[] => queries.map((q) => r.route(q, { activation: 'any' }));
 

@@ -11,15 +11,31 @@ import type { Skill } from '../../src/format/types.js';
 import { demoSkills, skill } from './helpers.js';
 
 const generated = generateSkills(120, { seed: 5 }).flatMap((g) => parseSkill(g.text, { folder: g.folder }).skill ?? []);
-const tricky = skill('PDFTool-x', { description: 'Café “naïve” résumé — it’s PDFTool and camelCase, the a of it.', examples: ['Merge two PDFs', 'the\nsplit', ''], tags: ['doc_tools', 'x'] });
+const tricky = skill('PDFTool-x', {
+  description: 'Café “naïve” résumé — it’s PDFTool and camelCase, the a of it.',
+  examples: ['Merge two PDFs', 'the\nsplit', ''],
+  tags: ['doc_tools', 'x'],
+});
 
 /** The index as MiniSearch makes it when it tokenises each field with the router's own pipeline. */
 function ownIndex(skills: readonly Skill[], stopWordWeight: number): unknown {
   const router = createRouter({ stopWordWeight });
   const keep = stopWordWeight > 0;
-  const index = new MiniSearch({ fields: [...ROUTER_FIELDS], tokenize: (t) => router.pipeline.words(t), processTerm: (w) => router.pipeline.term(w, keep), autoVacuum: false });
+  const index = new MiniSearch({
+    fields: [...ROUTER_FIELDS],
+    tokenize: (t) => router.pipeline.words(t),
+    processTerm: (w) => router.pipeline.term(w, keep),
+    autoVacuum: false,
+  });
   for (const s of skills.filter(isRoutable)) {
-    index.add({ id: s.name, name: s.name, description: s.description, intents: (s.intents ?? []).join('\n'), examples: (s.examples ?? []).join('\n'), tags: (s.tags ?? []).join('\n') });
+    index.add({
+      id: s.name,
+      name: s.name,
+      description: s.description,
+      intents: (s.intents ?? []).join('\n'),
+      examples: (s.examples ?? []).join('\n'),
+      tags: (s.tags ?? []).join('\n'),
+    });
   }
   return index.toJSON();
 }

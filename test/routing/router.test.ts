@@ -47,7 +47,7 @@ describe('router', () => {
   it('scores lie in 0–1, best first, with the matched terms', () => {
     const hits = router.route('merge pdf pages and check the weather');
     expect(hits.length).toBeGreaterThan(1);
-    for (const h of hits) expect(h.score).toBeGreaterThan(0), expect(h.score).toBeLessThanOrEqual(1);
+    for (const h of hits) (expect(h.score).toBeGreaterThan(0), expect(h.score).toBeLessThanOrEqual(1));
     expect(hits.map((h) => h.score)).toEqual([...hits.map((h) => h.score)].sort((a, b) => b - a));
     expect(hits[0]?.terms).toEqual(expect.arrayContaining(['merg', 'pdf']));
   });
@@ -132,7 +132,10 @@ describe('incremental updates', () => {
     examples: fc.array(text, { maxLength: 3 }),
     activation: fc.constantFrom('auto' as const, 'intent-matched' as const, 'manual' as const),
   });
-  const op = fc.oneof(skillArb.map((s) => ({ upsert: s })), fc.constantFrom('alpha', 'beta', 'gamma').map((name) => ({ remove: name })));
+  const op = fc.oneof(
+    skillArb.map((s) => ({ upsert: s })),
+    fc.constantFrom('alpha', 'beta', 'gamma').map((name) => ({ remove: name })),
+  );
 
   it('leave the index as a full rebuild would', () => {
     fc.assert(
@@ -144,7 +147,12 @@ describe('incremental updates', () => {
             live.remove(o.remove);
             state.delete(o.remove);
           } else {
-            const s = skill(o.upsert.name, { description: `Does ${o.upsert.description}.`, examples: o.upsert.examples, activation: o.upsert.activation, ...(o.upsert.activation === 'intent-matched' ? { intents: [o.upsert.name] } : {}) });
+            const s = skill(o.upsert.name, {
+              description: `Does ${o.upsert.description}.`,
+              examples: o.upsert.examples,
+              activation: o.upsert.activation,
+              ...(o.upsert.activation === 'intent-matched' ? { intents: [o.upsert.name] } : {}),
+            });
             live.upsert(s);
             state.set(s.name, s);
           }

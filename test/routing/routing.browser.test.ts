@@ -4,13 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { createRouter, memorySource, SkillLoader } from '../../src/index.js';
 import { skillMd } from '../support/skill-md.js';
 
-
 describe('routing in the browser', () => {
   it('routes, activates and round-trips its index', async () => {
     const loader = new SkillLoader({
       builtin: memorySource({
         'pdf-tools/SKILL.md': skillMd('pdf-tools', { description: 'Merge, split and extract text from PDF files.', body: 'Do pdf-tools.' }),
-        'weather-report/SKILL.md': skillMd('weather-report', { description: 'Current weather and forecasts for a city.', front: 'examples:\n  - will it rain tomorrow\n', body: 'Do weather-report.' }),
+        'weather-report/SKILL.md': skillMd('weather-report', {
+          description: 'Current weather and forecasts for a city.',
+          front: 'examples:\n  - will it rain tomorrow\n',
+          body: 'Do weather-report.',
+        }),
         'researcher/SKILL.md': skillMd('researcher', { description: 'Fan out searches.', front: 'activation: manual\n', body: 'Do researcher.' }),
       }),
     });

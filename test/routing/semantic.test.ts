@@ -12,7 +12,16 @@ const unit = (...xs: number[]) => normalized(Float32Array.from(xs));
 describe('blendHits', () => {
   it('scores scale × (w × cosine + (1 − w) × lexical), capped at 1, lexical terms kept, best first', () => {
     const query = unit(1, 0);
-    const hits = blendHits([{ name: 'b', score: 0.5, terms: ['x'] }], query, [['a', unit(1, 1)], ['b', unit(0, 1)], ['c', unit(1, 0)]], { cosineWeight: 0.5, scale: 2 });
+    const hits = blendHits(
+      [{ name: 'b', score: 0.5, terms: ['x'] }],
+      query,
+      [
+        ['a', unit(1, 1)],
+        ['b', unit(0, 1)],
+        ['c', unit(1, 0)],
+      ],
+      { cosineWeight: 0.5, scale: 2 },
+    );
     expect(hits.map((h) => [h.name, h.score, h.terms])).toEqual([
       ['c', 1, []],
       ['a', Math.round(2 * 0.5 * Math.SQRT1_2 * 1e6) / 1e6, []],
@@ -21,7 +30,10 @@ describe('blendHits', () => {
   });
 
   it('counts a negative cosine as none and leaves out a skill with no evidence', () => {
-    const hits = blendHits([], unit(1, 0), [['away', unit(-1, 0)], ['across', unit(0, 1)]]);
+    const hits = blendHits([], unit(1, 0), [
+      ['away', unit(-1, 0)],
+      ['across', unit(0, 1)],
+    ]);
     expect(hits).toEqual([]);
   });
 

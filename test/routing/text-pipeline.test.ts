@@ -6,7 +6,18 @@ describe('text pipeline', () => {
   const p = createTextPipeline();
 
   it('splits kebab, snake and camel case and folds case', () => {
-    expect(p.words('PDFTool merge-pdf_files camelCaseWord HTTPServer')).toEqual(['pdf', 'tool', 'merge', 'pdf', 'files', 'camel', 'case', 'word', 'http', 'server']);
+    expect(p.words('PDFTool merge-pdf_files camelCaseWord HTTPServer')).toEqual([
+      'pdf',
+      'tool',
+      'merge',
+      'pdf',
+      'files',
+      'camel',
+      'case',
+      'word',
+      'http',
+      'server',
+    ]);
   });
 
   it('reads a plural acronym as one word, singular', () => {
@@ -19,7 +30,20 @@ describe('text pipeline', () => {
   });
 
   it('keeps splitting real camel case and acronym runs', () => {
-    expect(p.words('getByName XMLHttpRequest HTTPServer parseJSON IOStream')).toEqual(['get', 'by', 'name', 'xml', 'http', 'request', 'http', 'server', 'parse', 'json', 'io', 'stream']);
+    expect(p.words('getByName XMLHttpRequest HTTPServer parseJSON IOStream')).toEqual([
+      'get',
+      'by',
+      'name',
+      'xml',
+      'http',
+      'request',
+      'http',
+      'server',
+      'parse',
+      'json',
+      'io',
+      'stream',
+    ]);
     // An `s` followed by a lower-case letter is not a plural ending.
     expect(p.words('getItems HTTPSProxy')).toEqual(['get', 'items', 'https', 'proxy']);
   });
@@ -89,11 +113,38 @@ describe('text pipeline words: the split shortcut', () => {
     const pipeline = createTextPipeline();
     return (text.normalize('NFKC').match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).flatMap((token) => fullSplit(token).flatMap((part) => pipeline.words(part)));
   };
-  const piece = fc.constantFrom('PDF', 'PDFs', 'APIs', 'Tool', 'pdf', 'camelCase', 'XMLHttp', 'Émile', 'ÉTÉ', 'ǅ', 'straße', 'İ', 'a1B', '9Z', ' ', '-', '_', 'ß', 'Ωmega', 'ΣΑΣ');
+  const piece = fc.constantFrom(
+    'PDF',
+    'PDFs',
+    'APIs',
+    'Tool',
+    'pdf',
+    'camelCase',
+    'XMLHttp',
+    'Émile',
+    'ÉTÉ',
+    'ǅ',
+    'straße',
+    'İ',
+    'a1B',
+    '9Z',
+    ' ',
+    '-',
+    '_',
+    'ß',
+    'Ωmega',
+    'ΣΑΣ',
+  );
   it('gives the words the full case split gives', () => {
     const pipeline = createTextPipeline();
-    fc.assert(fc.property(fc.array(fc.oneof(piece, fc.string({ maxLength: 4 })), { maxLength: 8 }).map((p) => p.join('')), (text) => {
-      expect(pipeline.words(text)).toEqual(reference(text));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(piece, fc.string({ maxLength: 4 })), { maxLength: 8 }).map((p) => p.join('')),
+        (text) => {
+          expect(pipeline.words(text)).toEqual(reference(text));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });

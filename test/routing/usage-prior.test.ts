@@ -29,16 +29,30 @@ describe('usagePrior', () => {
   });
 
   it('takes the app’s own outcome words and refuses a weight outside 0–1', () => {
-    const prior = usagePrior([{ name: 'a', outcome: 'thumbs-up' }, { name: 'b', outcome: 'thumbs-down' }], { success: ['thumbs-up'], failure: ['thumbs-down'] });
+    const prior = usagePrior(
+      [
+        { name: 'a', outcome: 'thumbs-up' },
+        { name: 'b', outcome: 'thumbs-down' },
+      ],
+      { success: ['thumbs-up'], failure: ['thumbs-down'] },
+    );
     expect(prior.of('a')).toBeGreaterThan(1);
     expect(prior.of('b')).toBeLessThan(1);
     expect(thrown(() => usagePrior([], { weight: 2 })).code).toBe('INVALID_INPUT');
   });
 
   it('re-ranks hits, scores capped at 1', () => {
-    const hits = [{ name: 'a', score: 0.6, terms: [] }, { name: 'b', score: 0.55, terms: [] }, { name: 'c', score: 0.99, terms: [] }];
+    const hits = [
+      { name: 'a', score: 0.6, terms: [] },
+      { name: 'b', score: 0.55, terms: [] },
+      { name: 'c', score: 0.99, terms: [] },
+    ];
     const factors: Record<string, number> = { a: 0.8, b: 1.1, c: 1.2 };
-    expect(withPrior(hits, { of: (n) => factors[n] ?? 1 }).map((h) => [h.name, Math.round(h.score * 1000) / 1000])).toEqual([['c', 1], ['b', 0.605], ['a', 0.48]]);
+    expect(withPrior(hits, { of: (n) => factors[n] ?? 1 }).map((h) => [h.name, Math.round(h.score * 1000) / 1000])).toEqual([
+      ['c', 1],
+      ['b', 0.605],
+      ['a', 0.48],
+    ]);
   });
 
   it('is opt-in on a router: without it the ranking is unchanged', () => {
@@ -53,7 +67,13 @@ describe('usagePrior', () => {
     expect(before.map((h) => h.name).sort()).toEqual(['invoice-archive', 'invoice-export']);
     const loser = before[1]?.name as string;
     const winner = before[0]?.name as string;
-    const profile = usagePrior([...Array(10)].flatMap(() => [{ name: loser, outcome: 'success' }, { name: winner, outcome: 'failure' }]), { weight: 0.5 });
+    const profile = usagePrior(
+      [...Array(10)].flatMap(() => [
+        { name: loser, outcome: 'success' },
+        { name: winner, outcome: 'failure' },
+      ]),
+      { weight: 0.5 },
+    );
     const withProfile = createRouter({ prior: profile });
     withProfile.sync(skills);
     expect(withProfile.route(turn)[0]?.name).toBe(loser);

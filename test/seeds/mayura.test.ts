@@ -36,10 +36,17 @@ describe('Mayura seed', () => {
   it('the quick start: loadSkills, withSkills, the grants', async () => {
     const skills = await loadSkills('./skills');
 
-    const agent = defineAgent(withSkills(skills, {
-      id: 'support', version: '1', instructions: 'You help customers of an online store.',
-      model, tools: [lookupOrder], input, output,
-    }));
+    const agent = defineAgent(
+      withSkills(skills, {
+        id: 'support',
+        version: '1',
+        instructions: 'You help customers of an online store.',
+        model,
+        tools: [lookupOrder],
+        input,
+        output,
+      }),
+    );
 
     const runtime = createRuntime({
       profile: 'ephemeral',
@@ -60,7 +67,9 @@ describe('Mayura seed', () => {
     const loaded = (await runTool(load!, { name: 'refund-policy' }, grants)) as LoadedSkill;
     expect(loaded).toMatchObject({ name: 'refund-policy', files: [{ path: 'references/policy.md', size: 35, isText: true }] });
     expect(loaded.instructions).toContain('ask a person to approve');
-    expect(((await runTool(read!, { name: 'refund-policy', path: 'references/policy.md' }, grants)) as ReadFileResult).text).toBe('Refunds up to 50 EUR are automatic.');
+    expect(((await runTool(read!, { name: 'refund-policy', path: 'references/policy.md' }, grants)) as ReadFileResult).text).toBe(
+      'Refunds up to 50 EUR are automatic.',
+    );
     expect(load).toMatchObject({ effects: 'none', cost: 0, version: skills.digest });
     // "Without those grants, the agent's first attempt to load a skill ends the run with PERMISSION_DENIED."
     expect((await rejected(runTool(load!, { name: 'refund-policy' }, { grants: ['tool:orders.lookup'] }))).code).toBe('PERMISSION_DENIED');
@@ -88,7 +97,10 @@ describe('Mayura seed', () => {
 
   it('parseSkillFile(text) checks a file with the same parser', async () => {
     const skill = parseSkillFile(await readFile('skills/refund-policy/SKILL.md', 'utf8'));
-    expect(skill).toMatchObject({ name: 'refund-policy', description: 'Decide refunds under the store policy. Use when a customer asks for their money back.' });
+    expect(skill).toMatchObject({
+      name: 'refund-policy',
+      description: 'Decide refunds under the store policy. Use when a customer asks for their money back.',
+    });
     expect(skill.content).toMatch(/^# Refund policy\n\n1\. Read references\/policy\.md\./);
     expect(thrown(() => parseSkillFile('---\nname: refund-policy\n---\nNo description.\n')).code).toBe('INVALID_SKILL');
   });

@@ -17,7 +17,8 @@ Use this skill when the user shares a fact, preference, or decision that should
 outlive the conversation.
 `;
 
-const plugin = (name: string): string => `---\ndescription: Build a ${name} for corporate finance work\n---\n\n# ${name}\n\nSee ../../references/conventions.md.\n`;
+const plugin = (name: string): string =>
+  `---\ndescription: Build a ${name} for corporate finance work\n---\n\n# ${name}\n\nSee ../../references/conventions.md.\n`;
 
 workingTree('satchel-seed-md-first-', {
   // mkdir -p skills/note-taking; $EDITOR skills/note-taking/SKILL.md
@@ -64,7 +65,7 @@ describe('MD-first seed', () => {
     expect((await rejected(loadSkills('./plugins', undefined, { nameFromFolder: true }))).code).toBe('CONFLICT');
   });
 
-  it('loading a plugin skill exposes its folder plus the plugin\'s shared resources, with its canonical path and bundle', async () => {
+  it("loading a plugin skill exposes its folder plus the plugin's shared resources, with its canonical path and bundle", async () => {
     const loader = new SkillLoader({ builtin: pluginSource('plugins/corporate-finance', { nameFromFolder: true }) });
     await loader.loadAll();
     const loaded = await (loader.tools[0] as SkillTool<LoadedSkill>).run({ name: 'dcf-model-builder' });

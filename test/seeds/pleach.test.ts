@@ -32,7 +32,10 @@ you pulled it from.
 `;
 const AS_RENDERED = VENDOR_EVALUATION_MD.replace('  maxSteps: 8\n  timeout: 180000', 'maxSteps: 8\ntimeout: 180000');
 
-const RESEARCHER_MD = skillMd('researcher', { description: 'Fan out searches.', front: { activation: 'manual', 'allowed-tools': ['search_corpus', 'search_news'] } });
+const RESEARCHER_MD = skillMd('researcher', {
+  description: 'Fan out searches.',
+  front: { activation: 'manual', 'allowed-tools': ['search_corpus', 'search_news'] },
+});
 
 workingTree('satchel-seed-pleach-', {
   'skills/builtin/vendor-evaluation/SKILL.md': VENDOR_EVALUATION_MD,
@@ -46,7 +49,8 @@ const store: SkillStoreLike = {
   async search(namespace) {
     const key = namespace.join('/');
     if (key === 'acme/skills') return [{ key: 'rfp-drafting', value: skillMd('rfp-drafting', { front: 'intents: [rfp_scoring]\n' }) }];
-    if (key === 'acme/ada/skills') return [{ key: 'vendor-evaluation', value: skillMd('vendor-evaluation', { description: 'A user copy, shadowed by the builtin.' }) }];
+    if (key === 'acme/ada/skills')
+      return [{ key: 'vendor-evaluation', value: skillMd('vendor-evaluation', { description: 'A user copy, shadowed by the builtin.' }) }];
     return [];
   },
 };
@@ -60,17 +64,17 @@ afterEach(() => vi.restoreAllMocks());
 describe('pleach seed', () => {
   it('the loader: builtin from skills/builtin, then the store, then subagent specs; lookups from the cache', async () => {
     const loader = new SkillLoader({
-    store, // anything implementing { search }
-    subagentSpecs: [
-    {
-    name: "researcher",
-    description: "Fan out searches.",
-    tools: ["search_corpus", "search_news"],
-    maxSteps: 5,
-    timeout: 120_000,
-    systemPromptSuffix: "You are a research subagent.",
-    },
-    ],
+      store, // anything implementing { search }
+      subagentSpecs: [
+        {
+          name: 'researcher',
+          description: 'Fan out searches.',
+          tools: ['search_corpus', 'search_news'],
+          maxSteps: 5,
+          timeout: 120_000,
+          systemPromptSuffix: 'You are a research subagent.',
+        },
+      ],
     });
     await loader.loadAll(orgId, userId);
 
@@ -85,11 +89,11 @@ describe('pleach seed', () => {
 
     // "Lookups", verbatim.
     await loader.loadAll(orgId, userId);
-    const matched = loader.getByIntent("vendor_evaluation");
+    const matched = loader.getByIntent('vendor_evaluation');
     for (const skill of matched) {
-    systemPrompt.append(skill.content);
+      systemPrompt.append(skill.content);
     }
-    const fallback = loader.getByName("researcher");
+    const fallback = loader.getByName('researcher');
     if (fallback) await delegateToSubagent(fallback);
 
     expect(parts).toEqual([VENDOR_EVALUATION_MD.slice(VENDOR_EVALUATION_MD.indexOf('You are')).trim()]);
@@ -128,16 +132,24 @@ describe('pleach seed', () => {
 
   it('a direct parse, no loader involved', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    const raw = await readFile("./skills/parsed/researcher/SKILL.md", "utf-8");
-    const skill = parseSkillFrontmatter(raw, "builtin", "./skills/parsed/researcher/SKILL.md");
+    const raw = await readFile('./skills/parsed/researcher/SKILL.md', 'utf-8');
+    const skill = parseSkillFrontmatter(raw, 'builtin', './skills/parsed/researcher/SKILL.md');
     console.log(skill.name, skill.activation, skill.allowedTools);
     expect(log).toHaveBeenCalledWith('researcher', 'manual', ['search_corpus', 'search_news']);
     expect(skill.path).toBe('./skills/parsed/researcher/SKILL.md');
   });
 
   it('SkillFrontmatter types the front matter a SKILL.md is written with', () => {
-    const front: SkillFrontmatter = { name: 'vendor-evaluation', description: 'Score vendors.', 'allowed-tools': ['search_web'], activation: 'intent-matched', execution: { maxSteps: 8 } };
-    const text = `---\n${Object.entries(front).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n')}\n---\nScore.\n`;
+    const front: SkillFrontmatter = {
+      name: 'vendor-evaluation',
+      description: 'Score vendors.',
+      'allowed-tools': ['search_web'],
+      activation: 'intent-matched',
+      execution: { maxSteps: 8 },
+    };
+    const text = `---\n${Object.entries(front)
+      .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+      .join('\n')}\n---\nScore.\n`;
     expect(parseSkillFrontmatter(text, 'org')).toMatchObject({ name: 'vendor-evaluation', allowedTools: ['search_web'], execution: { maxSteps: 8 } });
   });
 });

@@ -14,10 +14,16 @@ describe('self-improvement (md-first seed) with the set_skill tools (structured-
     const store = createMemoryStore();
     const tools = writeTools(store, { namespace: ROOT, names: 'seed' });
     const set = findTool(tools, 'set_skill') as SkillTool;
-    expect(await runTool(set, { name: 'my_skill', description: 'Brief description of what this skill provides' }, { grants })).toMatchObject({ name: 'my-skill', status: 'applied', structured: true });
+    expect(await runTool(set, { name: 'my_skill', description: 'Brief description of what this skill provides' }, { grants })).toMatchObject({
+      name: 'my-skill',
+      status: 'applied',
+      structured: true,
+    });
     await runTool(findTool(tools, 'set_skill_resource') as SkillTool, { name: 'my_skill', path: 'sections/purpose.md', content: 'Why it exists.' }, { grants });
     expect((await store.get(ROOT, 'my-skill'))?.text).toContain('body-format: structured');
-    expect(await codeOf(runTool(set, { name: 'my_skill', description: 'Brief description of what this skill provides', body }, { grants }))).toBe('INVALID_INPUT');
+    expect(await codeOf(runTool(set, { name: 'my_skill', description: 'Brief description of what this skill provides', body }, { grants }))).toBe(
+      'INVALID_INPUT',
+    );
   });
 
   it('"Approval-gated changes are stored separately from the active skill" and "enter the history only after approval"', async () => {
@@ -37,12 +43,18 @@ describe('self-improvement (md-first seed) with the set_skill tools (structured-
   it('"Every durable skill write must contain YAML frontmatter … and a non-empty instruction body"', async () => {
     const store = createMemoryStore();
     expect(await codeOf(store.put(ROOT, 'Just text, no front matter.'))).toBe('INVALID_SKILL');
-    expect((await rejected(store.put(ROOT, '---\nname: empty-one\ndescription: Nothing below the front matter.\n---\n'))).diagnostics[0]?.code).toBe('body-missing');
+    expect((await rejected(store.put(ROOT, '---\nname: empty-one\ndescription: Nothing below the front matter.\n---\n'))).diagnostics[0]?.code).toBe(
+      'body-missing',
+    );
   });
 
   it('"Skills learned by subagents/legal are available on later legal runs but remain invisible to the root agent, siblings, and nested children"', async () => {
     const store = createMemoryStore();
-    await store.put(surfaceNamespace('acme', 'ann', 'legal'), skillMd('clause-check', { description: 'Check contract clauses against the legal playbook.', body }), { actor: 'agent' });
+    await store.put(
+      surfaceNamespace('acme', 'ann', 'legal'),
+      skillMd('clause-check', { description: 'Check contract clauses against the legal playbook.', body }),
+      { actor: 'agent' },
+    );
     const seen = async (surface?: string): Promise<boolean> => {
       const loader = new SkillLoader(surface === undefined ? { store } : { store, surface });
       await loader.loadAll('acme', 'ann');

@@ -14,7 +14,9 @@ metadata:
 Full instructions and body content here...
 `;
 
-const STRUCTURED_MD = LAYOUT_MD.replace('name: my_skill', 'name: my-skill').replace('body-format: plain', 'body-format: structured').replace('Full instructions and body content here...\n', '');
+const STRUCTURED_MD = LAYOUT_MD.replace('name: my_skill', 'name: my-skill')
+  .replace('body-format: plain', 'body-format: structured')
+  .replace('Full instructions and body content here...\n', '');
 
 async function loadOne(files: Record<string, string>): Promise<SkillLoader> {
   const loader = new SkillLoader({ builtin: memorySource(files) });

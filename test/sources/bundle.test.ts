@@ -58,7 +58,10 @@ describe('bundleSource', () => {
 
   it('leaves out a malformed entry with a source-error diagnostic and keeps the rest', async () => {
     const good = { dir: 'a', path: 'a/SKILL.md', folder: 'a', fileName: 'SKILL.md', text: '---\nname: a\ndescription: A.\n---\nA\n', files: [] };
-    const bundle = { version: 1, entries: [good, { dir: 'b', path: 'b/SKILL.md', fileName: 'SKILL.md', files: [] }, { ...good, dir: 'c', files: [{ path: 'x.md', size: '3' }] }] };
+    const bundle = {
+      version: 1,
+      entries: [good, { dir: 'b', path: 'b/SKILL.md', fileName: 'SKILL.md', files: [] }, { ...good, dir: 'c', files: [{ path: 'x.md', size: '3' }] }],
+    };
     const { entries, diagnostics } = await bundleSource(bundle as unknown as SkillBundle).list();
     expect(entries.map((e) => e.dir)).toEqual(['a']);
     expect(diagnostics.map((d) => [d.code, d.message])).toEqual([
@@ -71,7 +74,16 @@ describe('bundleSource', () => {
     const diagnostic = { code: 'discovery-limit', severity: 'warning', message: 'Stopped.', path: 'skills/deep', line: 0, column: 0 } as const;
     const bundle: SkillBundle = {
       version: 1,
-      entries: [{ dir: 'a', path: 'skills/a/SKILL.md', fileName: 'SKILL.md', text: '', files: [], diagnostics: [{ ...diagnostic, code: 'invalid-encoding', severity: 'error' }] }],
+      entries: [
+        {
+          dir: 'a',
+          path: 'skills/a/SKILL.md',
+          fileName: 'SKILL.md',
+          text: '',
+          files: [],
+          diagnostics: [{ ...diagnostic, code: 'invalid-encoding', severity: 'error' }],
+        },
+      ],
       diagnostics: [diagnostic],
     };
     const listing = await bundleSource(bundle).list();

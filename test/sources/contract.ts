@@ -6,7 +6,6 @@ import { skillMd } from '../support/skill-md.js';
 /** Files by path from the source root, as `memorySource` takes them. */
 export type SourceFixture = Readonly<Record<string, string | Uint8Array>>;
 
-
 /** A text file past 8 KiB whose multibyte characters straddle read boundaries. */
 const longText = 'Grüße, 世界! '.repeat(9000);
 
@@ -17,16 +16,27 @@ const longText = 'Grüße, 世界! '.repeat(9000);
  */
 export const SOURCE_FIXTURE: SourceFixture = {
   'plain/SKILL.md': skillMd('plain', { description: 'The plain skill, for the source contract tests.', body: 'Use plain step by step.' }),
-  'rich/SKILL.md': skillMd('rich', { description: 'The rich skill, for the source contract tests.', front: 'license: MIT\n', body: 'See [the guide](references/guide.md).' }),
+  'rich/SKILL.md': skillMd('rich', {
+    description: 'The rich skill, for the source contract tests.',
+    front: 'license: MIT\n',
+    body: 'See [the guide](references/guide.md).',
+  }),
   'rich/references/guide.md': '# Guide\n\nRead me first.\n',
   'rich/references/long.txt': longText,
   'rich/references/latin1.txt': new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x0a]), // "café" in Latin-1: not UTF-8
   'rich/assets/logo.png': new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0xff]),
   'rich/scripts/run.sh': '#!/bin/sh\necho "hi"\n',
   'rich/notes.md': 'Sorts between folders: a walk lists it first, the inventory must not.\n',
-  'group/nested-skill/SKILL.md': skillMd('nested-skill', { description: 'The nested-skill skill, for the source contract tests.', body: 'Use nested-skill step by step.' }),
+  'group/nested-skill/SKILL.md': skillMd('nested-skill', {
+    description: 'The nested-skill skill, for the source contract tests.',
+    body: 'Use nested-skill step by step.',
+  }),
   'group/nested-skill/references/deep/note.md': 'A note two folders down.\n',
-  'structured/SKILL.md': skillMd('structured', { description: 'The structured skill, for the source contract tests.', front: 'metadata:\n  body-format: structured\n', body: '' }),
+  'structured/SKILL.md': skillMd('structured', {
+    description: 'The structured skill, for the source contract tests.',
+    front: 'metadata:\n  body-format: structured\n',
+    body: '',
+  }),
   'structured/sections/purpose.md': '# Purpose\n\nWhy this skill exists.\n',
   'structured/sections/workflow.md': '# Workflow\n\n1. Do it.\n',
   'lower/skill.md': skillMd('lower', { description: 'The lower skill, for the source contract tests.', body: 'Use lower step by step.' }),
@@ -54,9 +64,24 @@ export const EXPECTED_ENTRIES: readonly Expected[] = [
     dir: 'rich',
     folder: 'rich',
     fileName: 'SKILL.md',
-    files: [['assets/logo.png', false], ['notes.md', true], ['references/guide.md', true], ['references/latin1.txt', false], ['references/long.txt', true], ['scripts/run.sh', true]],
+    files: [
+      ['assets/logo.png', false],
+      ['notes.md', true],
+      ['references/guide.md', true],
+      ['references/latin1.txt', false],
+      ['references/long.txt', true],
+      ['scripts/run.sh', true],
+    ],
   },
-  { dir: 'structured', folder: 'structured', fileName: 'SKILL.md', files: [['sections/purpose.md', true], ['sections/workflow.md', true]] },
+  {
+    dir: 'structured',
+    folder: 'structured',
+    fileName: 'SKILL.md',
+    files: [
+      ['sections/purpose.md', true],
+      ['sections/workflow.md', true],
+    ],
+  },
 ];
 
 /** How a source under test differs where the contract allows it. */
@@ -98,7 +123,11 @@ async function expectCode(promise: Promise<unknown>, code: string): Promise<void
  * Registers the contract suite for one source kind. `makeSource` builds a
  * source holding {@link SOURCE_FIXTURE}.
  */
-export function describeSourceContract(name: string, makeSource: (fixture: SourceFixture) => SkillSource | Promise<SkillSource>, options: ContractOptions = {}): void {
+export function describeSourceContract(
+  name: string,
+  makeSource: (fixture: SourceFixture) => SkillSource | Promise<SkillSource>,
+  options: ContractOptions = {},
+): void {
   const entryPath = options.entryPath ?? ((dir: string, fileName: string) => `${dir}/${fileName}`);
   describe(`source contract: ${name}`, () => {
     let source: SkillSource;
@@ -112,7 +141,12 @@ export function describeSourceContract(name: string, makeSource: (fixture: Sourc
       expect(listing.diagnostics).toEqual([]);
       const shape = listing.entries.map((e) => ({ dir: e.dir, path: e.path, folder: e.folder, fileName: e.fileName }));
       expect(shape).toEqual(
-        EXPECTED_ENTRIES.map((x) => ({ dir: x.dir, path: entryPath(x.dir, x.fileName), folder: options.folders === false ? undefined : x.folder, fileName: x.fileName })),
+        EXPECTED_ENTRIES.map((x) => ({
+          dir: x.dir,
+          path: entryPath(x.dir, x.fileName),
+          folder: options.folders === false ? undefined : x.folder,
+          fileName: x.fileName,
+        })),
       );
       for (const entry of listing.entries) expect(entry.diagnostics ?? []).toEqual([]);
     });
@@ -121,7 +155,10 @@ export function describeSourceContract(name: string, makeSource: (fixture: Sourc
       for (const expected of EXPECTED_ENTRIES) {
         const entry = listing.entries.find((e) => e.dir === expected.dir);
         const files = entry?.files ?? [];
-        expect(files.map((f) => [f.path, f.isText]), expected.dir).toEqual(expected.files);
+        expect(
+          files.map((f) => [f.path, f.isText]),
+          expected.dir,
+        ).toEqual(expected.files);
         for (const f of files) {
           const bytes = bytesOf(SOURCE_FIXTURE[`${expected.dir}/${f.path}`] ?? '');
           expect(f.size, f.path).toBe(bytes.byteLength);

@@ -36,7 +36,10 @@ describe('sources with nameFromFolder', () => {
 
   it('storeSource: the item key is the folder, only with the option', async () => {
     expect(await load(storeSource(store('note-taking'), ['acme', 'skills']))).toEqual({ names: [], codes: ['name-missing'] });
-    expect(await load(storeSource(store('note-taking'), ['acme', 'skills'], { nameFromFolder: true }))).toEqual({ names: ['note-taking'], codes: ['name-from-folder'] });
+    expect(await load(storeSource(store('note-taking'), ['acme', 'skills'], { nameFromFolder: true }))).toEqual({
+      names: ['note-taking'],
+      codes: ['name-from-folder'],
+    });
     // Without a key there is no folder to take a name from.
     expect(await load(storeSource(store(), ['acme', 'skills'], { nameFromFolder: true }))).toEqual({ names: [], codes: ['name-missing'] });
   });

@@ -18,7 +18,9 @@ function underSkills(source: SkillSource): SkillSource {
   };
 }
 
-describeSourceContract('memory plugin', (fixture) => underSkills(memoryPluginSource({ 'plugin.json': '{"name":"contract"}', ...Object.fromEntries(Object.entries(fixture).map(([k, v]) => [`skills/${k}`, v])) })));
+describeSourceContract('memory plugin', (fixture) =>
+  underSkills(memoryPluginSource({ 'plugin.json': '{"name":"contract"}', ...Object.fromEntries(Object.entries(fixture).map(([k, v]) => [`skills/${k}`, v])) })),
+);
 
 async function loaded(source: SkillSource): Promise<SkillLoader> {
   const loader = new SkillLoader({ builtin: source });
@@ -32,10 +34,16 @@ describe('memoryPluginSource', () => {
     expect(entries.map((e) => e.dir)).toEqual(['finance/skills/cim-builder', 'finance/skills/dcf-model-builder', 'legal/skills/contract-review']);
     const dcf = entries[1];
     expect(dcf?.bundle).toEqual({ name: 'corporate-finance', version: '1.2.0' });
-    expect(dcf?.files?.map((f) => f.path).sort()).toEqual(['../../assets/logo.png', '../../references/glossary.md', '../../schemas/model.json', '../../shared/util.py', 'references/steps.md']);
+    expect(dcf?.files?.map((f) => f.path).sort()).toEqual([
+      '../../assets/logo.png',
+      '../../references/glossary.md',
+      '../../schemas/model.json',
+      '../../shared/util.py',
+      'references/steps.md',
+    ]);
   });
 
-  it('lets a skill read the shared files and its own, never a sibling skill\'s folder', async () => {
+  it("lets a skill read the shared files and its own, never a sibling skill's folder", async () => {
     const loader = await loaded(memoryPluginSource(PLUGIN_FIXTURE));
     expect(await loader.readFile('dcf-model-builder', '../../shared/util.py')).toContain('def npv');
     expect(await loader.readFile('dcf-model-builder', 'references/steps.md')).toContain('WACC');
@@ -68,7 +76,10 @@ describe('memoryPluginSource', () => {
   });
 
   it('refuses a skill name two plugins contribute, naming the skill and both plugins', async () => {
-    const source = memoryPluginSource({ ...PLUGIN_FIXTURE, 'legal/skills/cim-builder/SKILL.md': skillMd('cim-builder', { description: 'A second cim-builder skill, in another plugin.' }) });
+    const source = memoryPluginSource({
+      ...PLUGIN_FIXTURE,
+      'legal/skills/cim-builder/SKILL.md': skillMd('cim-builder', { description: 'A second cim-builder skill, in another plugin.' }),
+    });
     const loader = await loaded(source);
     const duplicate = loader.diagnostics.find((d) => d.code === 'duplicate-skill');
     expect(duplicate?.severity).toBe('error');
@@ -77,7 +88,10 @@ describe('memoryPluginSource', () => {
   });
 
   it('compares the names the skills give, not only their folders', async () => {
-    const source = memoryPluginSource({ ...PLUGIN_FIXTURE, 'legal/skills/memo/SKILL.md': skillMd('cim-builder', { description: 'A cim-builder in a folder of another name.' }) });
+    const source = memoryPluginSource({
+      ...PLUGIN_FIXTURE,
+      'legal/skills/memo/SKILL.md': skillMd('cim-builder', { description: 'A cim-builder in a folder of another name.' }),
+    });
     const { entries } = await source.list();
     const memo = entries.find((e) => e.dir === 'legal/skills/memo');
     expect(memo?.diagnostics?.map((d) => d.code)).toEqual(['duplicate-skill']);
@@ -91,7 +105,10 @@ describe('memoryPluginSource', () => {
   });
 
   it('refuses every skill of a plugin over its byte bound, and leaves junk inside a skill folder out', async () => {
-    const source = memoryPluginSource({ ...PLUGIN_FIXTURE, 'finance/skills/cim-builder/.DS_Store': 'x', 'finance/skills/cim-builder/dist/out.js': 'built' }, { maxPluginBytes: 200 });
+    const source = memoryPluginSource(
+      { ...PLUGIN_FIXTURE, 'finance/skills/cim-builder/.DS_Store': 'x', 'finance/skills/cim-builder/dist/out.js': 'built' },
+      { maxPluginBytes: 200 },
+    );
     const loader = await loaded(source);
     expect(loader.getByName('cim-builder')).toBeUndefined();
     expect(loader.diagnostics.some((d) => d.code === 'limit-exceeded' && d.message.includes('maxPluginBytes'))).toBe(true);
@@ -106,9 +123,18 @@ describe('memoryPluginSource', () => {
   });
 
   it('reads a single plugin at the root', async () => {
-    const files = Object.fromEntries(Object.entries(PLUGIN_FIXTURE).filter(([k]) => k.startsWith('finance/')).map(([k, v]) => [k.slice('finance/'.length), v]));
+    const files = Object.fromEntries(
+      Object.entries(PLUGIN_FIXTURE)
+        .filter(([k]) => k.startsWith('finance/'))
+        .map(([k, v]) => [k.slice('finance/'.length), v]),
+    );
     const loader = await loaded(memoryPluginSource(files));
-    expect(loader.getAll().map((s) => s.name).sort()).toEqual(['cim-builder', 'dcf-model-builder']);
+    expect(
+      loader
+        .getAll()
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(['cim-builder', 'dcf-model-builder']);
     expect(await loader.readFile('dcf-model-builder', '../../shared/util.py')).toContain('def npv');
   });
 });

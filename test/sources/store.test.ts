@@ -89,8 +89,30 @@ describe('storeSource', () => {
       { key: 'bytes', value: bytes },
       { key: 'doc', value: { text: skillMd('doc'), files: { 'references/a.md': 'A', 'assets/x.bin': new Uint8Array([0, 1]) } } },
       { key: 'filed', value: { files: { 'Skill.md': skillMd('filed'), 'notes.md': 'n' } } },
-      { key: 'like', value: { name: 'like', description: 'A Skill-like document for store tests.', instructions: 'Follow these steps.', 'allowed-tools': 'Read Bash(git:*)', intents: ['greet'], activation: 'manual', team: 'core' } },
-      { key: 'camel', value: { name: 'camel', description: 'A camelCase Skill-like document for store tests.', content: 'Body.', allowedTools: ['Read'], disableModelInvocation: true, argumentHint: '[file]', tags: ['a', 'b'] } },
+      {
+        key: 'like',
+        value: {
+          name: 'like',
+          description: 'A Skill-like document for store tests.',
+          instructions: 'Follow these steps.',
+          'allowed-tools': 'Read Bash(git:*)',
+          intents: ['greet'],
+          activation: 'manual',
+          team: 'core',
+        },
+      },
+      {
+        key: 'camel',
+        value: {
+          name: 'camel',
+          description: 'A camelCase Skill-like document for store tests.',
+          content: 'Body.',
+          allowedTools: ['Read'],
+          disableModelInvocation: true,
+          argumentHint: '[file]',
+          tags: ['a', 'b'],
+        },
+      },
     ]);
     const { entries, diagnostics } = await storeSource(store, ['o', 'skills']).list();
     expect(diagnostics).toEqual([]);
@@ -105,17 +127,36 @@ describe('storeSource', () => {
     const skills = entries.map((e) => parseEntry(e).skill);
     expect(skills.map((s) => s?.name)).toEqual(['bytes', 'camel', 'doc', 'filed', 'like', 'plain']);
     const [, camel, doc, , like] = skills;
-    expect(doc?.files.map((f) => [f.path, f.isText])).toEqual([['assets/x.bin', false], ['references/a.md', true]]);
-    expect(like).toMatchObject({ content: 'Follow these steps.', allowedTools: ['Read', 'Bash(git:*)'], intents: ['greet'], activation: 'manual', extensions: { team: 'core' } });
+    expect(doc?.files.map((f) => [f.path, f.isText])).toEqual([
+      ['assets/x.bin', false],
+      ['references/a.md', true],
+    ]);
+    expect(like).toMatchObject({
+      content: 'Follow these steps.',
+      allowedTools: ['Read', 'Bash(git:*)'],
+      intents: ['greet'],
+      activation: 'manual',
+      extensions: { team: 'core' },
+    });
     expect(camel).toMatchObject({ content: 'Body.', allowedTools: ['Read'], disableModelInvocation: true, argumentHint: '[file]', tags: ['a', 'b'] });
   });
 
   it('writes a stored Skill object back to text that parses into the same skill', async () => {
-    const original = parseSkill(skillMd('round', { front: 'license: MIT\nintents: [pay]\nexamples: ["pay my bill"]\nmetadata:\n  tags: "x y"\ncustom-key: 1\n' }), { folder: 'round' }).skill as Skill;
+    const original = parseSkill(
+      skillMd('round', { front: 'license: MIT\nintents: [pay]\nexamples: ["pay my bill"]\nmetadata:\n  tags: "x y"\ncustom-key: 1\n' }),
+      { folder: 'round' },
+    ).skill as Skill;
     const { entries } = await storeSource(fakeStore([{ key: 'round', value: original }]), ['o']).list();
     const again = parseSkill(entries[0]?.text ?? '', { folder: 'round' }).skill;
     expect(again?.digest).toBe(original.digest);
-    expect(again).toMatchObject({ name: 'round', license: 'MIT', intents: ['pay'], examples: ['pay my bill'], tags: ['x', 'y'], extensions: { 'custom-key': 1 } });
+    expect(again).toMatchObject({
+      name: 'round',
+      license: 'MIT',
+      intents: ['pay'],
+      examples: ['pay my bill'],
+      tags: ['x', 'y'],
+      extensions: { 'custom-key': 1 },
+    });
   });
 
   it('turns bad items into diagnostics and lists the good ones', async () => {
@@ -160,7 +201,13 @@ describe('storeSource', () => {
   });
 
   it('names keyless items after the skill, else their index', async () => {
-    const { entries } = await storeSource(fakeStore([{ value: skillMd('by-index') }, { value: { name: 'named', description: 'A keyless named skill document.', content: 'x' } }] as SkillStoreItem[]), ['o']).list();
+    const { entries } = await storeSource(
+      fakeStore([
+        { value: skillMd('by-index') },
+        { value: { name: 'named', description: 'A keyless named skill document.', content: 'x' } },
+      ] as SkillStoreItem[]),
+      ['o'],
+    ).list();
     expect(entries.map((e) => e.dir)).toEqual(['0', 'named']);
   });
 
@@ -188,7 +235,13 @@ describe('storeSource', () => {
   });
 
   it('keeps files of a nested key to that key', async () => {
-    const source = storeSource(fakeStore([{ key: 'outer', value: { text: skillMd('outer'), files: { 'x.md': 'o' } } }, { key: 'outer/inner', value: { text: skillMd('inner'), files: { 'x.md': 'i' } } }]), ['o']);
+    const source = storeSource(
+      fakeStore([
+        { key: 'outer', value: { text: skillMd('outer'), files: { 'x.md': 'o' } } },
+        { key: 'outer/inner', value: { text: skillMd('inner'), files: { 'x.md': 'i' } } },
+      ]),
+      ['o'],
+    );
     expect(new TextDecoder().decode(await source.read('outer/inner/x.md'))).toBe('i');
     expect(new TextDecoder().decode(await source.read('outer/x.md'))).toBe('o');
   });

@@ -55,7 +55,10 @@ export function describeStoreContract(label: string, make: StoreFactory): void {
       await loader.loadAll('acme', 'ann');
       const skill = loader.getByName('invoice-export');
       expect(skill?.source).toBe('user');
-      expect(skill?.files.map((f) => [f.path, f.isText])).toEqual([['assets/logo.bin', false], ['references/format.md', true]]);
+      expect(skill?.files.map((f) => [f.path, f.isText])).toEqual([
+        ['assets/logo.bin', false],
+        ['references/format.md', true],
+      ]);
       expect(await loader.readFile('invoice-export', 'references/format.md')).toBe('# Format');
     });
 
@@ -135,7 +138,11 @@ export function describeStoreContract(label: string, make: StoreFactory): void {
       expect(await store.history(USER, 'invoice-export')).toEqual([]);
       expect(await store.list(USER)).toEqual([]);
       const audit = await store.auditLog(USER, 'invoice-export');
-      expect(audit.map((e) => [e.action, e.revision])).toEqual([['put', 1], ['put', 2], ['purge', 2]]);
+      expect(audit.map((e) => [e.action, e.revision])).toEqual([
+        ['put', 1],
+        ['put', 2],
+        ['purge', 2],
+      ]);
       expect(audit[2]?.digest).toBeUndefined();
       expect(JSON.stringify(audit)).not.toContain('Secret');
       // Revision numbers never repeat after a purge.
@@ -176,7 +183,10 @@ export function describeStoreContract(label: string, make: StoreFactory): void {
       const archive = await store.exportArchive(USER);
       const other = await fresh();
       const imported = await other.importArchive(JSON.stringify(archive));
-      expect(imported.map((r) => [r.name, r.revision])).toEqual([['invoice-export', 2], ['other', 1]]);
+      expect(imported.map((r) => [r.name, r.revision])).toEqual([
+        ['invoice-export', 2],
+        ['other', 1],
+      ]);
       expect(await other.history(USER, 'invoice-export')).toEqual(await store.history(USER, 'invoice-export'));
       expect((await other.get(USER, 'other'))?.state).toBe('archived');
       expect((await other.auditLog(USER)).map((e) => e.action)).toEqual(['import', 'import']);

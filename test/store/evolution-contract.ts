@@ -43,7 +43,14 @@ export function describeEvolutionContract(label: string, make: StoreFactory): vo
       expect(await store.auditLog(USER)).toHaveLength(1);
       expect(changes).toHaveLength(1);
       const [proposal] = await store.proposals(USER);
-      expect(proposal).toMatchObject({ id: proposed.proposal, name: 'meeting-notes', action: 'put', actor: { kind: 'agent', id: 'reviewer' }, baseRevision: 1, namespace: USER });
+      expect(proposal).toMatchObject({
+        id: proposed.proposal,
+        name: 'meeting-notes',
+        action: 'put',
+        actor: { kind: 'agent', id: 'reviewer' },
+        baseRevision: 1,
+        namespace: USER,
+      });
       expect(proposal?.diff).toContain('--- a/meeting-notes/SKILL.md');
       expect(proposal?.diff).toContain('+Name an owner for each.');
       expect(await store.proposals(['acme', 'skills'])).toEqual([]);
@@ -53,7 +60,10 @@ export function describeEvolutionContract(label: string, make: StoreFactory): vo
       const approved = await store.approve(proposed.proposal as string, { actor: { kind: 'person', id: 'ann' } });
       expect(approved).toMatchObject({ name: 'meeting-notes', revision: 2 });
       expect((await store.get(USER, 'meeting-notes'))?.text).toBe(notesV2);
-      expect((await store.auditLog(USER)).map((e) => [e.action, e.revision, e.actor.kind, e.approvedBy])).toEqual([['put', 1, 'person', undefined], ['put', 2, 'agent', { kind: 'person', id: 'ann' }]]);
+      expect((await store.auditLog(USER)).map((e) => [e.action, e.revision, e.actor.kind, e.approvedBy])).toEqual([
+        ['put', 1, 'person', undefined],
+        ['put', 2, 'agent', { kind: 'person', id: 'ann' }],
+      ]);
       expect(changes.map((c) => c.revision)).toEqual([1, 2]);
       expect(await store.proposals(USER)).toEqual([]);
       expect(await codeOf(store.approve(proposed.proposal as string))).toBe('NOT_FOUND');
@@ -119,11 +129,20 @@ export function describeEvolutionContract(label: string, make: StoreFactory): vo
       const store = await fresh({ usageCap: 3 });
       await store.put(USER, notes);
       await store.recordUsage(USER, { name: 'meeting-notes', reason: 'search', outcome: 'success', at: '2026-01-01T00:00:00.000Z' });
-      await store.recordUsage(USER, [{ name: 'meeting-notes', kind: 'delegation', outcome: 'failure' }, { name: 'other-skill', reason: 'mention' }]);
-      expect((await store.usage(USER, 'meeting-notes')).map((e) => [e.kind, e.reason, e.outcome])).toEqual([['activation', 'search', 'success'], ['delegation', undefined, 'failure']]);
+      await store.recordUsage(USER, [
+        { name: 'meeting-notes', kind: 'delegation', outcome: 'failure' },
+        { name: 'other-skill', reason: 'mention' },
+      ]);
+      expect((await store.usage(USER, 'meeting-notes')).map((e) => [e.kind, e.reason, e.outcome])).toEqual([
+        ['activation', 'search', 'success'],
+        ['delegation', undefined, 'failure'],
+      ]);
       expect((await store.usage(USER))[0]).toMatchObject({ namespace: USER, name: 'meeting-notes', at: '2026-01-01T00:00:00.000Z' });
       // Over the cap the oldest entries go first.
-      await store.recordUsage(USER, [{ name: 'meeting-notes', outcome: 'success' }, { name: 'meeting-notes', outcome: 'neutral' }]);
+      await store.recordUsage(USER, [
+        { name: 'meeting-notes', outcome: 'success' },
+        { name: 'meeting-notes', outcome: 'neutral' },
+      ]);
       const kept = await store.usage(USER);
       expect(kept.map((e) => e.outcome)).toEqual([undefined, 'success', 'neutral']);
       expect(kept.map((e) => e.seq)).toEqual([...kept.map((e) => e.seq)].sort((a, b) => a - b));
@@ -137,12 +156,21 @@ export function describeEvolutionContract(label: string, make: StoreFactory): vo
     it('exports the usage profile with the skills and imports it back', async () => {
       const store = await fresh();
       await store.put(USER, notes);
-      await store.recordUsage(USER, [{ name: 'meeting-notes', reason: 'intent', outcome: 'success' }, { name: 'meeting-notes', kind: 'delegation', outcome: 'failure' }]);
+      await store.recordUsage(USER, [
+        { name: 'meeting-notes', reason: 'intent', outcome: 'success' },
+        { name: 'meeting-notes', kind: 'delegation', outcome: 'failure' },
+      ]);
       const archive = await store.exportArchive(USER);
-      expect(archive.usage?.map((u) => [u.name, u.kind, u.outcome])).toEqual([['meeting-notes', 'activation', 'success'], ['meeting-notes', 'delegation', 'failure']]);
+      expect(archive.usage?.map((u) => [u.name, u.kind, u.outcome])).toEqual([
+        ['meeting-notes', 'activation', 'success'],
+        ['meeting-notes', 'delegation', 'failure'],
+      ]);
       const other = await fresh();
       await other.importArchive(JSON.stringify(archive), { namespace: ['beta', 'skills'] });
-      expect((await other.usage(['beta', 'skills'])).map((u) => [u.name, u.reason, u.outcome])).toEqual([['meeting-notes', 'intent', 'success'], ['meeting-notes', undefined, 'failure']]);
+      expect((await other.usage(['beta', 'skills'])).map((u) => [u.name, u.reason, u.outcome])).toEqual([
+        ['meeting-notes', 'intent', 'success'],
+        ['meeting-notes', undefined, 'failure'],
+      ]);
       const bad = { ...archive, usage: [{ name: 'meeting-notes', kind: 'nap' }] };
       expect(await codeOf((await fresh()).importArchive(bad as never))).toBe('INVALID_INPUT');
     });

@@ -103,7 +103,12 @@ export function describeIdbFailures(label: string, env: IdbEnvironment): void {
       db.close();
       const loader = new SkillLoader({ store });
       await loader.loadAll('acme', 'ann');
-      expect(loader.getAll().map((s) => s.name).sort()).toEqual(['notes', 'other-skill']);
+      expect(
+        loader
+          .getAll()
+          .map((s) => s.name)
+          .sort(),
+      ).toEqual(['notes', 'other-skill']);
       expect(store.diagnostics).toEqual([expect.objectContaining({ code: 'source-error', path: 'acme/ann/skills/broken' })]);
       expect(store.diagnostics[0]?.message).toMatch(/corrupt.*SKILL\.md text/);
       expect(await codeOf(store.get(USER, 'broken'))).toBe('STORE_FAILED');
@@ -127,7 +132,10 @@ export function describeIdbFailures(label: string, env: IdbEnvironment): void {
       const store = await open();
       const meeting = await store.get(USER, 'meeting-notes');
       expect(meeting).toMatchObject({ revision: 2, state: 'active', digest: V1_RECORDS.skills[0]?.digest });
-      expect((await store.history(USER, 'meeting-notes')).map((r) => [r.revision, r.actor.kind])).toEqual([[1, 'person'], [2, 'agent']]);
+      expect((await store.history(USER, 'meeting-notes')).map((r) => [r.revision, r.actor.kind])).toEqual([
+        [1, 'person'],
+        [2, 'agent'],
+      ]);
       expect((await store.get(['acme', 'skills'], 'travel-policy'))?.state).toBe('archived');
       // The v2 indexes cover the entries written under v1.
       expect((await store.auditLog(USER, 'meeting-notes')).map((e) => e.revision)).toEqual([1, 2]);

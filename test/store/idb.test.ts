@@ -7,6 +7,10 @@ import { describeEvolutionContract } from './evolution-contract.js';
 import { describeIdbFailures } from './failures.js';
 
 let n = 0;
-describeEvolutionContract('IndexedDB (fake-indexeddb)', (options) => openSkillStore({ ...options, indexedDB: new IDBFactory(), name: `evolution-${n++}`, persist: false }));
-describeStoreContract('IndexedDB (fake-indexeddb)', (options) => openSkillStore({ ...options, indexedDB: new IDBFactory(), name: `contract-${n++}`, persist: false }));
+describeEvolutionContract('IndexedDB (fake-indexeddb)', (options) =>
+  openSkillStore({ ...options, indexedDB: new IDBFactory(), name: `evolution-${n++}`, persist: false }),
+);
+describeStoreContract('IndexedDB (fake-indexeddb)', (options) =>
+  openSkillStore({ ...options, indexedDB: new IDBFactory(), name: `contract-${n++}`, persist: false }),
+);
 describeIdbFailures('fake-indexeddb', { factory: () => new IDBFactory() });

@@ -46,7 +46,10 @@ describe('surfaces', () => {
     const legalNs = surfaceNamespace('acme', 'ann', 'legal');
     await store.recordUsage(legalNs, usageOfActivations(legal.activate(turn), 'success'));
     await store.recordUsage(legalNs, { name: 'contract-review', kind: 'delegation', outcome: 'failure' });
-    expect((await store.usage(legalNs, 'contract-review')).map((u) => [u.kind, u.reason, u.outcome])).toEqual([['activation', 'search', 'success'], ['delegation', undefined, 'failure']]);
+    expect((await store.usage(legalNs, 'contract-review')).map((u) => [u.kind, u.reason, u.outcome])).toEqual([
+      ['activation', 'search', 'success'],
+      ['delegation', undefined, 'failure'],
+    ]);
     expect(await store.usage(surfaceNamespace('acme', 'ann'))).toEqual([]);
 
     // A later run of the subagent: a fresh loader over the same store.

@@ -67,18 +67,29 @@ describe('every tab in step (Chromium, two browsing contexts)', () => {
 
     // This tab saves; the other tab's loader hears it over BroadcastChannel and routes the turn to it.
     const peerChange = nextMessage('change');
-    await store.put(USER, skillMd('invoice-export', { description: 'Convert invoices into CSV spreadsheets for accounting.', front: { examples: [INVOICES] } }));
+    await store.put(
+      USER,
+      skillMd('invoice-export', { description: 'Convert invoices into CSV spreadsheets for accounting.', front: { examples: [INVOICES] } }),
+    );
     expect(await peerChange).toEqual({ type: 'change', name: 'invoice-export', cause: 'put', size: 1, routed: ['invoice-export'] });
 
     // The other tab saves; this tab's loader updates that one skill and emits its change event.
     const local = new Promise<LoaderChange>((resolve) => loader.on('change', (c) => c.name === 'travel-booking' && resolve(c)));
     const saved = nextMessage('saved');
-    frame.contentWindow?.postMessage({ type: 'save', text: skillMd('travel-booking', { description: 'Book flights and hotels for company trips.', front: { examples: [TRAVEL] } }) }, '*');
+    frame.contentWindow?.postMessage(
+      { type: 'save', text: skillMd('travel-booking', { description: 'Book flights and hotels for company trips.', front: { examples: [TRAVEL] } }) },
+      '*',
+    );
     await saved;
     const change = await local;
     expect([change.type, change.cause, change.tier]).toEqual(['upsert', 'put', 'user']);
     expect(loader.route(TRAVEL)[0]?.skill.name).toBe('travel-booking');
-    expect(loader.getAll().map((s) => s.name).sort()).toEqual(['invoice-export', 'travel-booking']);
+    expect(
+      loader
+        .getAll()
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(['invoice-export', 'travel-booking']);
 
     frame.remove();
     loader.close();

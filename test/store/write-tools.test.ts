@@ -55,7 +55,10 @@ describe('writeTools', () => {
     const updated = await call('skills.set', { name: 'meeting-notes', description: 'Turn meeting transcripts into decisions and action items.' });
     expect(updated).toMatchObject({ status: 'applied', revision: 2 });
     expect(loader.getByName('meeting-notes')).toMatchObject({ description: 'Turn meeting transcripts into decisions and action items.', content: body.trim() });
-    expect(await call('skills.set', { name: 'meeting-notes', description: 'Turn meeting transcripts into decisions and action items.' })).toMatchObject({ status: 'unchanged', revision: 2 });
+    expect(await call('skills.set', { name: 'meeting-notes', description: 'Turn meeting transcripts into decisions and action items.' })).toMatchObject({
+      status: 'unchanged',
+      revision: 2,
+    });
     expect((await store.history(NS, 'meeting-notes')).map((r) => r.actor.kind)).toEqual(['agent', 'agent']);
   });
 
@@ -70,15 +73,21 @@ describe('writeTools', () => {
     expect(await message({ name: 'abc', description, body })).toMatch(/"abc" is 3 characters; the rule is 5–60, so it is 2 short/);
     expect(await message({ name: 'x'.repeat(61), description, body })).toMatch(/61 characters.*1 over/);
     expect(await message({ name: '!!été!!', description, body })).toMatch(/sanitised: "t"/);
-    expect(await message({ name: 'meeting-notes', description: 'Too short.', body })).toMatch(/description is 10 characters; the rule is 25–500, so it is 15 short/);
+    expect(await message({ name: 'meeting-notes', description: 'Too short.', body })).toMatch(
+      /description is 10 characters; the rule is 25–500, so it is 15 short/,
+    );
     expect(await message({ name: 'meeting-notes', description: 'd'.repeat(501), body })).toMatch(/1 over/);
-    expect(await message({ name: 'meeting-notes', description, body: 'Short body.' })).toMatch(/body is 11 characters; the rule is 300–20000, so it is 289 short/);
+    expect(await message({ name: 'meeting-notes', description, body: 'Short body.' })).toMatch(
+      /body is 11 characters; the rule is 300–20000, so it is 289 short/,
+    );
     expect(await message({ name: 'meeting-notes', description, body: 'b'.repeat(20_001) })).toMatch(/1 over/);
     await call('skills.set', { name: 'meeting-notes', description, body });
     expect(await message({ name: 'meeting-notes', path: 'scripts/run.sh', content: 'echo hi' }, 'skills.set_resource')).toMatch(/outside the resource folders/);
     expect(await message({ name: 'meeting-notes', path: 'references/a.md', content: 'x' }, 'skills.set_resource')).toMatch(/`a.md` is 4 characters.*1 short/);
     expect(await message({ name: 'meeting-notes', path: 'references/guide.md', content: '' }, 'skills.set_resource')).toMatch(/0 characters.*1 short/);
-    expect(await message({ name: 'meeting-notes', path: 'references/guide.md', content: 'c'.repeat(10_001) }, 'skills.set_resource')).toMatch(/10001 characters.*1 over/);
+    expect(await message({ name: 'meeting-notes', path: 'references/guide.md', content: 'c'.repeat(10_001) }, 'skills.set_resource')).toMatch(
+      /10001 characters.*1 over/,
+    );
     expect(await message({ name: 'meeting-notes', path: 'sections/purpose.md', content: 'Why.' }, 'skills.set_resource')).toMatch(/is plain/);
     expect(await codeOf(call('skills.set_resource', { name: 'meeting-notes', path: 'references/../../x.md', content: 'x' }))).toBe('UNSAFE_PATH');
     expect((await store.get(NS, 'meeting-notes'))?.revision).toBe(1);
@@ -86,7 +95,10 @@ describe('writeTools', () => {
 
   it('a skill created with name and description only is structured: sections compose its body, direct body writes are refused', async () => {
     const { loader, call } = await setup();
-    expect(await call('skills.set', { name: 'release-checklist', description: 'Walk a release through its checks before shipping.' })).toMatchObject({ status: 'applied', structured: true });
+    expect(await call('skills.set', { name: 'release-checklist', description: 'Walk a release through its checks before shipping.' })).toMatchObject({
+      status: 'applied',
+      structured: true,
+    });
     expect(loader.getByName('release-checklist')).toMatchObject({ bodyFormat: 'structured', content: '# release-checklist' });
     await call('skills.set_resource', { name: 'release-checklist', path: 'sections/workflow.md', content: '# Steps\n\nRun the tests, then tag.' });
     await call('skills.set_resource', { name: 'release-checklist', path: 'sections/purpose.md', content: 'Ship without surprises.' });
@@ -102,7 +114,11 @@ describe('writeTools', () => {
     const { loader, call } = await setup();
     await call('skills.set', { name: 'meeting-notes', description, body });
     await call('skills.set_resource', { name: 'meeting-notes', path: 'references/template.md', content: '# Template' });
-    expect(await call('skills.get_resource', { name: 'meeting-notes', path: 'references/template.md' })).toEqual({ name: 'meeting-notes', path: 'references/template.md', content: '# Template' });
+    expect(await call('skills.get_resource', { name: 'meeting-notes', path: 'references/template.md' })).toEqual({
+      name: 'meeting-notes',
+      path: 'references/template.md',
+      content: '# Template',
+    });
     expect(loader.getByName('meeting-notes')?.files.map((f) => f.path)).toEqual(['references/template.md']);
     await call('skills.delete_resource', { name: 'meeting-notes', path: 'references/template.md' });
     expect(loader.getByName('meeting-notes')?.files).toEqual([]);
@@ -113,7 +129,11 @@ describe('writeTools', () => {
 
   it('builtin skills are read-only to the tools: refused as resource-write-ignored', async () => {
     const { store, call } = await setup({ reservedNames: ['pdf-tools'] });
-    for (const [id, input] of [['skills.set', { name: 'PDF_Tools', description, body }], ['skills.set_resource', { name: 'pdf-tools', path: 'references/extra.md', content: 'More.' }], ['skills.delete_resource', { name: 'pdf-tools', path: 'references/extra.md' }]] as const) {
+    for (const [id, input] of [
+      ['skills.set', { name: 'PDF_Tools', description, body }],
+      ['skills.set_resource', { name: 'pdf-tools', path: 'references/extra.md', content: 'More.' }],
+      ['skills.delete_resource', { name: 'pdf-tools', path: 'references/extra.md' }],
+    ] as const) {
       const e = await rejected(call(id, input));
       expect([e.code, e.diagnostics[0]?.code]).toEqual(['CONFLICT', 'resource-write-ignored']);
     }

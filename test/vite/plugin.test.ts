@@ -18,7 +18,8 @@ const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0
 const GUIDE = '# Guide\n\nRead the form fields first, then fill them.\n';
 
 const FILES: Record<string, string | Uint8Array> = {
-  'skills/pdf/SKILL.md': '---\nname: pdf\ndescription: Fill PDF forms. Use when the user has a PDF form.\nintents: [pdf_forms]\n---\n# PDF\n\nSee references/guide.md.\n',
+  'skills/pdf/SKILL.md':
+    '---\nname: pdf\ndescription: Fill PDF forms. Use when the user has a PDF form.\nintents: [pdf_forms]\n---\n# PDF\n\nSee references/guide.md.\n',
   'skills/pdf/references/guide.md': GUIDE,
   'skills/pdf/assets/logo.png': PNG,
   'skills/postmortem/SKILL.md': '---\nname: postmortem\ndescription: Write a postmortem. Use after an incident.\nmetadata:\n  body-format: structured\n---\n',
@@ -26,7 +27,12 @@ const FILES: Record<string, string | Uint8Array> = {
   'skills/postmortem/sections/workflow.md': '# Workflow\n\n1. Timeline.\n',
   'skills/colon/SKILL.md': '---\nname: colon\ndescription: Use when: the user asks\n---\nBody\n',
   'skills/broken/SKILL.md': '---\nname: broken\n---\nNo description.\n',
-  'skills/latin1/SKILL.md': new Uint8Array([...new TextEncoder().encode('---\nname: latin1\ndescription: caf'), 0xe9, 0x0a, ...new TextEncoder().encode('---\nBody\n')]),
+  'skills/latin1/SKILL.md': new Uint8Array([
+    ...new TextEncoder().encode('---\nname: latin1\ndescription: caf'),
+    0xe9,
+    0x0a,
+    ...new TextEncoder().encode('---\nBody\n'),
+  ]),
   'entry.js': "import bundle from 'virtual:satchel/skills';\nexport default bundle;\n",
 };
 
@@ -76,9 +82,21 @@ describe('buildSkillBundle', () => {
     }
     const pdf = bundle.entries.find((e) => e.dir === 'pdf');
     expect(pdf?.text).toBe(FILES['skills/pdf/SKILL.md']);
-    expect(pdf?.files.find((f) => f.path === 'references/guide.md')).toEqual({ path: 'references/guide.md', size: GUIDE.length, isText: true, digest: sha256Digest(GUIDE), content: GUIDE });
+    expect(pdf?.files.find((f) => f.path === 'references/guide.md')).toEqual({
+      path: 'references/guide.md',
+      size: GUIDE.length,
+      isText: true,
+      digest: sha256Digest(GUIDE),
+      content: GUIDE,
+    });
     const logo = pdf?.files.find((f) => f.path === 'assets/logo.png');
-    expect(logo).toEqual({ path: 'assets/logo.png', size: PNG.byteLength, isText: false, digest: sha256Digest(PNG), base64: Buffer.from(PNG).toString('base64') });
+    expect(logo).toEqual({
+      path: 'assets/logo.png',
+      size: PNG.byteLength,
+      isText: false,
+      digest: sha256Digest(PNG),
+      base64: Buffer.from(PNG).toString('base64'),
+    });
     for (const entry of bundle.entries) for (const f of entry.files) if (f.content !== undefined) expect(sha256Digest(f.content)).toBe(f.digest);
   });
 

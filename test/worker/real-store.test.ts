@@ -29,7 +29,10 @@ describe.each(stores)('the runtime over a %s', (_kind, open) => {
     const heard: string[] = [];
     client.on('change', (change) => heard.push(change.name));
     await client.loadAll(ORG, USER);
-    const text = skillMd('tide-tables', { description: 'Tide tables and high water times for a harbour.', front: { examples: ['when is high tide in brest'] } });
+    const text = skillMd('tide-tables', {
+      description: 'Tide tables and high water times for a harbour.',
+      front: { examples: ['when is high tide in brest'] },
+    });
     const written = await client.store.put(USER_NS, text, { actor: 'person' });
     expect(written).toMatchObject({ name: 'tide-tables', revision: 1 });
     await vi.waitFor(async () => expect((await client.route('when is high tide in brest'))[0]?.skill.name).toBe('tide-tables'));

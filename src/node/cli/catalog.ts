@@ -36,7 +36,9 @@ export async function catalogCommand(flags: CliFlags, io: CliIo): Promise<number
   const bytes = utf8ByteLength(catalog);
   if (flags.json) {
     const tools = skills.tools.map(({ id, description, inputSchema, version, grants }) => ({ id, description, inputSchema, version, grants }));
-    io.out.write(`${JSON.stringify({ catalog, bytes, maxCatalogBytes: skills.limits.maxCatalogBytes, digest: skills.digest, skills: skills.skills.length, tools }, null, 2)}\n`);
+    io.out.write(
+      `${JSON.stringify({ catalog, bytes, maxCatalogBytes: skills.limits.maxCatalogBytes, digest: skills.digest, skills: skills.skills.length, tools }, null, 2)}\n`,
+    );
     return 0;
   }
   if (catalog !== '') io.out.write(`${escapeLines(catalog)}\n`);
@@ -54,6 +56,9 @@ function checkInstructions(catalog: string, skills: SkillSet): void {
   const bytes = utf8ByteLength(catalog);
   const max = skills.limits.maxInstructionsBytes;
   if (bytes > max) {
-    throw new SkillError('LIMIT_EXCEEDED', `The catalog of ${skills.skills.length} skills is ${bytes} bytes, more than maxInstructionsBytes (${max}) before any instructions are added.`);
+    throw new SkillError(
+      'LIMIT_EXCEEDED',
+      `The catalog of ${skills.skills.length} skills is ${bytes} bytes, more than maxInstructionsBytes (${max}) before any instructions are added.`,
+    );
   }
 }

@@ -39,7 +39,8 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     args: '<path…>',
     minPositionals: 1,
     summary: 'Check every skill under each path (a folder or a SKILL.md file).',
-    details: 'Prints every diagnostic as `path:line:column code severity: message` with how to fix it, then a summary. Exit 1 when a skill is invalid (with --strict, also on a warning), the search was cut short by a limit, no SKILL.md was found, or a path cannot be used.',
+    details:
+      'Prints every diagnostic as `path:line:column code severity: message` with how to fix it, then a summary. Exit 1 when a skill is invalid (with --strict, also on a warning), the search was cut short by a limit, no SKILL.md was found, or a path cannot be used.',
     switches: ['--strict', '--json', '--include-hidden'],
     limits: DISCOVERY,
     defaults: LOADER_LIMITS,
@@ -66,7 +67,8 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     args: '<path…> "<turn>"',
     minPositionals: 2,
     summary: 'Show which skills a user turn activates, and why.',
-    details: 'The last argument is the turn. Prints each activated skill with its reason (mention, intent or search), score and matched terms, then the best-ranked skills that did not activate. Exit 1 when a skill could not be loaded.',
+    details:
+      'The last argument is the turn. Prints each activated skill with its reason (mention, intent or search), score and matched terms, then the best-ranked skills that did not activate. Exit 1 when a skill could not be loaded.',
     switches: ['--json', '--include-hidden'],
     limits: LOADER,
     defaults: LOADER_LIMITS,
@@ -75,7 +77,8 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     args: '<dir> <out>',
     minPositionals: 2,
     summary: 'Publish the skills under <dir> as a discovery index for a static host.',
-    details: 'Writes <out>/.well-known/agent-skills/index.json (schema 0.2.0) and beside it each skill: a lone SKILL.md as is (`skill-md`), a skill with resources as a deterministic .tar.gz (`archive`), each with its SHA-256 digest. Read it back with remoteSource. Exit 1 when a skill was left out (each is listed with why).',
+    details:
+      'Writes <out>/.well-known/agent-skills/index.json (schema 0.2.0) and beside it each skill: a lone SKILL.md as is (`skill-md`), a skill with resources as a deterministic .tar.gz (`archive`), each with its SHA-256 digest. Read it back with remoteSource. Exit 1 when a skill was left out (each is listed with why).',
     switches: ['--json', '--include-hidden'],
     limits: DISCOVERY,
     defaults: LOADER_LIMITS,
@@ -84,7 +87,8 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     args: '<path…>',
     minPositionals: 1,
     summary: 'Serve the skills under each path as an MCP server over stdio, live as the folders change.',
-    details: 'Speaks the Model Context Protocol on stdin/stdout (logs go to stderr): the tools skills.load, skills.read, skills.list and skills.grep, every text file as a skill://<name>/<path> resource, the catalog as the skills://catalog resource and the skills-catalog prompt. The folders are watched; a change reaches the client as list-changed notifications. Runs until stdin closes; exit 1 when a path cannot be used or the load fails. Needs @modelcontextprotocol/sdk installed.',
+    details:
+      'Speaks the Model Context Protocol on stdin/stdout (logs go to stderr): the tools skills.load, skills.read, skills.list and skills.grep, every text file as a skill://<name>/<path> resource, the catalog as the skills://catalog resource and the skills-catalog prompt. The folders are watched; a change reaches the client as list-changed notifications. Runs until stdin closes; exit 1 when a path cannot be used or the load fails. Needs @modelcontextprotocol/sdk installed.',
     switches: ['--include-hidden'],
     limits: LOADER,
     defaults: LOADER_LIMITS,

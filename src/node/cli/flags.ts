@@ -62,7 +62,14 @@ function parseCommand(command: CommandName, args: readonly string[]): ParsedArgs
   }
   if (end >= 0) flags.paths.push(...args.slice(end + 1));
   const min = COMMANDS[command].minPositionals;
-  if (flags.paths.length < min) return usage(command === 'route' ? 'give at least one path, then the turn.' : command === 'publish' ? 'give the skills folder, then the output folder.' : 'give at least one path.');
+  if (flags.paths.length < min)
+    return usage(
+      command === 'route'
+        ? 'give at least one path, then the turn.'
+        : command === 'publish'
+          ? 'give the skills folder, then the output folder.'
+          : 'give at least one path.',
+    );
   return { kind: 'run', command, flags };
 }
 

@@ -46,7 +46,11 @@ Paths are printed relative to the working folder.
 export function commandHelp(name: CommandName): string {
   const spec: CommandSpec = COMMANDS[name];
   const limit = (l: LimitName): [string, string] => [`${LIMIT_FLAGS[l]} <n>`, `${LIMIT_HELP[l]} Default ${spec.defaults[l]}.`];
-  const rows: [string, string][] = [...spec.switches.map((s): [string, string] => [s, SWITCH_HELP[s]]), ...spec.limits.map(limit), ['-h, --help', 'Show this help.']];
+  const rows: [string, string][] = [
+    ...spec.switches.map((s): [string, string] => [s, SWITCH_HELP[s]]),
+    ...spec.limits.map(limit),
+    ['-h, --help', 'Show this help.'],
+  ];
   const width = Math.max(...rows.map(([flag]) => flag.length));
   return `Usage: satchel ${name} [options] ${spec.args}
 

@@ -51,7 +51,5 @@ export function flagsNamedIn(text: string): string[] {
  * `maxFileBytes` → `--max-file-bytes`, `includeHidden` → `--include-hidden`.
  */
 export function inCliTerms(text: string): string {
-  return text
-    .replace(/\bmax[A-Z]\w*/g, (word) => (isLimitName(word) ? LIMIT_FLAGS[word] : word))
-    .replace(/includeHidden(: true)?/g, '--include-hidden');
+  return text.replace(/\bmax[A-Z]\w*/g, (word) => (isLimitName(word) ? LIMIT_FLAGS[word] : word)).replace(/includeHidden(: true)?/g, '--include-hidden');
 }

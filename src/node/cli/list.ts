@@ -22,7 +22,12 @@ export async function listCommand(flags: CliFlags, io: CliIo): Promise<number> {
     io.out.write(`${JSON.stringify({ skills: skills.map((s) => rowOf(s, io.cwd)), diagnostics: shownDiagnostics(load, io.cwd) }, null, 2)}\n`);
   } else {
     const rows = skills.map((s) => rowOf(s, io.cwd));
-    io.out.write(textTable(COLUMNS, rows.map((r) => COLUMNS.map((c) => r[c]))));
+    io.out.write(
+      textTable(
+        COLUMNS,
+        rows.map((r) => COLUMNS.map((c) => r[c])),
+      ),
+    );
     const diagnostics = diagnosticsText(load, io.cwd);
     if (diagnostics !== '') io.out.write(`\n${diagnostics}`);
     io.out.write(`\n${plural(skills.length, 'skill')} loaded, ${skipped} skipped\n`);
@@ -42,4 +47,3 @@ function rowOf(skill: Skill, cwd: string): Row {
     digest: skill.digest.slice('sha256:'.length, 'sha256:'.length + 12),
   };
 }
-

@@ -20,9 +20,18 @@ export async function routeCommand(flags: CliFlags, io: CliIo): Promise<number> 
   if (typeof load === 'number') return load;
   const activations = load.loader.activate(turn);
   const active = new Set(activations.map((a) => a.skill.name));
-  const ranked = load.loader.route(turn, { limit: RANKED + active.size }).filter((h) => !active.has(h.skill.name)).slice(0, RANKED);
+  const ranked = load.loader
+    .route(turn, { limit: RANKED + active.size })
+    .filter((h) => !active.has(h.skill.name))
+    .slice(0, RANKED);
   if (flags.json) {
-    const activated = activations.map(({ skill, reason, score, terms, arguments: args }) => ({ name: skill.name, reason, score, terms, ...(args === undefined ? {} : { arguments: args }) }));
+    const activated = activations.map(({ skill, reason, score, terms, arguments: args }) => ({
+      name: skill.name,
+      reason,
+      score,
+      terms,
+      ...(args === undefined ? {} : { arguments: args }),
+    }));
     const below = ranked.map(({ skill, score, terms }) => ({ name: skill.name, score, terms }));
     io.out.write(`${JSON.stringify({ turn, activations: activated, ranked: below, diagnostics: shownDiagnostics(load, io.cwd) }, null, 2)}\n`);
   } else {
@@ -32,10 +41,11 @@ export async function routeCommand(flags: CliFlags, io: CliIo): Promise<number> 
     ];
     if (rows.length > 0) io.out.write(textTable(COLUMNS, rows));
     const n = activations.length;
-    io.out.write(`${rows.length > 0 ? '\n' : ''}${n === 0 ? 'no skill activates' : `${plural(n, 'skill')} ${n === 1 ? 'activates' : 'activate'}`} for this turn (${plural(load.loader.size, 'skill')} loaded)\n`);
+    io.out.write(
+      `${rows.length > 0 ? '\n' : ''}${n === 0 ? 'no skill activates' : `${plural(n, 'skill')} ${n === 1 ? 'activates' : 'activate'}`} for this turn (${plural(load.loader.size, 'skill')} loaded)\n`,
+    );
     io.err.write(diagnosticsText(load, io.cwd));
   }
   await writeHiddenNote('route', load, io);
   return skippedCount(load) > 0 ? 1 : 0;
 }
-

@@ -11,9 +11,7 @@ import { readAll } from '../opened-file.js';
 
 /** What reading gave: the bytes, a file over the limit (unread), or something that is not a regular file. */
 export type SkillFileRead =
-  | { readonly kind: 'read'; readonly bytes: Uint8Array }
-  | { readonly kind: 'too-large'; readonly size: number }
-  | { readonly kind: 'not-regular' };
+  { readonly kind: 'read'; readonly bytes: Uint8Array } | { readonly kind: 'too-large'; readonly size: number } | { readonly kind: 'not-regular' };
 
 /** Reads the file at `abs` when it is a regular file of at most `maxBytes` bytes. */
 export async function readSkillFile(abs: string, maxBytes: number): Promise<SkillFileRead> {

@@ -12,6 +12,10 @@ import { escapeControl } from './escape.js';
 export function textTable(columns: readonly string[], rows: readonly (readonly string[])[]): string {
   const cells = rows.map((r) => r.map(escapeControl));
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => (r[i] ?? '').length)));
-  const line = (row: readonly string[]): string => `${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd()}\n`;
+  const line = (row: readonly string[]): string =>
+    `${row
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd()}\n`;
   return [line(columns), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('');
 }

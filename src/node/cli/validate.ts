@@ -84,7 +84,12 @@ async function validateFile(abs: string, context: Context): Promise<Found> {
   const read = await readSkillFile(abs, context.limits.maxFileBytes);
   if (read.kind === 'not-regular') return { problem: 'not a regular file or folder' };
   if (read.kind === 'too-large') {
-    const tooLarge = createDiagnostic('file-too-large', context.profile, `The file is ${read.size} bytes, larger than the ${context.limits.maxFileBytes}-byte limit (maxFileBytes); it was not read.`, shown);
+    const tooLarge = createDiagnostic(
+      'file-too-large',
+      context.profile,
+      `The file is ${read.size} bytes, larger than the ${context.limits.maxFileBytes}-byte limit (maxFileBytes); it was not read.`,
+      shown,
+    );
     return { reports: [{ path: shown, verdict: 'invalid', diagnostics: [tooLarge] }], notes: [] };
   }
   const result = parseSkill(read.bytes, { ...parseLimits(context), path: shown, folder: basename(dirname(abs)), fileName: basename(abs) });
@@ -119,7 +124,12 @@ function entryResult(entry: SkillEntry, context: Context): ParseResult {
     ...(entry.fileName === undefined ? {} : { fileName: entry.fileName }),
     ...(entry.files === undefined ? {} : { files: entry.files }),
   });
-  return { ...result, errors: [...bySeverity('error'), ...result.errors], warnings: [...bySeverity('warning'), ...result.warnings], infos: [...bySeverity('info'), ...result.infos] };
+  return {
+    ...result,
+    errors: [...bySeverity('error'), ...result.errors],
+    warnings: [...bySeverity('warning'), ...result.warnings],
+    infos: [...bySeverity('info'), ...result.infos],
+  };
 }
 
 function parseLimits(context: Context): { profile: Profile; maxFileBytes: number; maxNesting: number } {
@@ -136,5 +146,7 @@ function toReport(path: string, result: ParseResult, context: Context): Validati
 function printText(reports: readonly ValidationReport[], notes: readonly Diagnostic[], context: Context, io: CliIo): void {
   for (const d of [...notes, ...reports.flatMap((r) => r.diagnostics)]) io.out.write(diagnosticText(d, io.cwd));
   const count = (v: ValidationReport['verdict']): number => reports.filter((r) => r.verdict === v).length;
-  io.out.write(`${plural(reports.length, 'skill')} checked (${context.profile} profile): ${count('valid')} valid, ${count('warnings')} with warnings, ${count('invalid')} invalid\n`);
+  io.out.write(
+    `${plural(reports.length, 'skill')} checked (${context.profile} profile): ${count('valid')} valid, ${count('warnings')} with warnings, ${count('invalid')} invalid\n`,
+  );
 }

@@ -50,13 +50,16 @@ export function checkDeclared(entries: readonly DeclaredEntry[], limits: Archive
     const reason = unsafePathReason(path.endsWith('/') ? path.slice(0, -1) : path, entry.kind === 'folder' ? Number.POSITIVE_INFINITY : limits.maxNesting);
     if (reason) throw new SkillError('UNSAFE_PATH', `${what} holds \`${entry.name}\`, which is refused: ${reason}.`, { path: entry.name });
     if (entry.kind === 'link') throw new SkillError('UNSAFE_PATH', `${what} holds a link, \`${entry.name}\`; links are refused.`, { path: entry.name });
-    if (entry.kind === 'other') throw new SkillError('INVALID_ARCHIVE', `${what} holds \`${entry.name}\`, which is neither a file nor a folder.`, { path: entry.name });
+    if (entry.kind === 'other')
+      throw new SkillError('INVALID_ARCHIVE', `${what} holds \`${entry.name}\`, which is neither a file nor a folder.`, { path: entry.name });
     if (entry.kind === 'folder') return undefined;
     if (seen.has(path)) throw new SkillError('INVALID_ARCHIVE', `${what} holds \`${path}\` twice.`, { path });
     seen.add(path);
     if (++files > limits.maxFiles) throw new SkillError('LIMIT_EXCEEDED', `${what} holds more than ${limits.maxFiles} files.`);
-    if (!Number.isSafeInteger(entry.size) || entry.size < 0) throw new SkillError('INVALID_ARCHIVE', `${what} declares no valid size for \`${path}\`.`, { path });
-    if (entry.size > limits.maxFileBytes) throw new SkillError('LIMIT_EXCEEDED', `${what} declares \`${path}\` at ${entry.size} bytes, over maxFileBytes (${limits.maxFileBytes}).`, { path });
+    if (!Number.isSafeInteger(entry.size) || entry.size < 0)
+      throw new SkillError('INVALID_ARCHIVE', `${what} declares no valid size for \`${path}\`.`, { path });
+    if (entry.size > limits.maxFileBytes)
+      throw new SkillError('LIMIT_EXCEEDED', `${what} declares \`${path}\` at ${entry.size} bytes, over maxFileBytes (${limits.maxFileBytes}).`, { path });
     total += entry.size;
     if (total > limits.maxTotalBytes) throw new SkillError('LIMIT_EXCEEDED', `${what} declares more than ${limits.maxTotalBytes} bytes in all.`);
     return path;

@@ -68,7 +68,8 @@ export function readIndexDocument(text: string, indexUrl: URL): ReadIndex {
   const schema = doc['$schema'];
   const skills = doc['skills'] as unknown[];
   if (schema === DISCOVERY_SCHEMA) return collect(skills, (raw, i) => artifactEntry(raw, i, indexUrl), false);
-  if (schema === undefined && skills.every((s) => isObject(s) && Array.isArray(s['files']))) return collect(skills, (raw, i) => legacyEntry(raw, i, indexUrl), true);
+  if (schema === undefined && skills.every((s) => isObject(s) && Array.isArray(s['files'])))
+    return collect(skills, (raw, i) => legacyEntry(raw, i, indexUrl), true);
   return refused(`The index at ${at} has $schema ${JSON.stringify(schema ?? null)}; this reader knows ${DISCOVERY_SCHEMA} and the legacy 0.1.0 form.`, at);
 }
 
@@ -83,7 +84,14 @@ function collect(skills: unknown[], read: (raw: unknown, index: number) => Remot
   skills.forEach((raw, i) => {
     const entry = read(raw, i);
     if (!('kind' in entry)) diagnostics.push(entry);
-    else if (dirs.has(entry.dir)) diagnostics.push(sourceDiagnostic('remote-index-entry', `Entry ${i} (${entry.name}) takes folder \`${entry.dir}\`, which an earlier entry already takes; it is skipped.`, entry.name));
+    else if (dirs.has(entry.dir))
+      diagnostics.push(
+        sourceDiagnostic(
+          'remote-index-entry',
+          `Entry ${i} (${entry.name}) takes folder \`${entry.dir}\`, which an earlier entry already takes; it is skipped.`,
+          entry.name,
+        ),
+      );
     else {
       dirs.add(entry.dir);
       entries.push(entry);
@@ -136,7 +144,8 @@ function legacyEntry(raw: unknown, i: number, indexUrl: URL): LegacyEntry | Diag
   if (!isObject(raw) || typeof raw['name'] !== 'string' || unsafePathReason(raw['name'], 0) !== undefined) return bad('its `name` is no folder name');
   const name = raw['name'];
   const paths = raw['files'] as unknown[];
-  if (!paths.every((p): p is string => typeof p === 'string' && unsafePathReason(p, Number.POSITIVE_INFINITY) === undefined)) return bad('a path in `files` is not a safe relative path', name);
+  if (!paths.every((p): p is string => typeof p === 'string' && unsafePathReason(p, Number.POSITIVE_INFINITY) === undefined))
+    return bad('a path in `files` is not a safe relative path', name);
   if (!paths.some(isSkillFileName)) return bad('`files` lists no SKILL.md', name);
   const folder = new URL(`${encodeURIComponent(name)}/`, new URL('.', indexUrl));
   const files = paths.map((path) => ({ path, url: new URL(path.split('/').map(encodeURIComponent).join('/'), folder).href }));

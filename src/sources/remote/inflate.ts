@@ -29,7 +29,16 @@ export function inflateBounded(data: Uint8Array, format: 'gzip' | 'deflate', max
     chunks.push(chunk.slice()); // fflate may reuse its output buffer
   };
   let ended = false;
-  const stream = format === 'gzip' ? new Gunzip((chunk, final) => { onData(chunk); ended ||= final; }) : new Inflate((chunk, final) => { onData(chunk); ended ||= final; });
+  const stream =
+    format === 'gzip'
+      ? new Gunzip((chunk, final) => {
+          onData(chunk);
+          ended ||= final;
+        })
+      : new Inflate((chunk, final) => {
+          onData(chunk);
+          ended ||= final;
+        });
   try {
     if (data.byteLength === 0) stream.push(data, true);
     for (let at = 0; at < data.byteLength && over === undefined; at += CHUNK) stream.push(data.subarray(at, at + CHUNK), at + CHUNK >= data.byteLength);

@@ -40,14 +40,27 @@ export function readManifest(bytes: Uint8Array): Manifest | undefined {
 function isEntry(value: unknown): value is RemoteEntry {
   if (typeof value !== 'object' || value === null) return false;
   const e = value as Record<string, unknown>;
-  const placed = typeof e['name'] === 'string' && typeof e['dir'] === 'string' && (e['dir'] === '' || unsafePathReason(e['dir'], Number.POSITIVE_INFINITY) === undefined);
+  const placed =
+    typeof e['name'] === 'string' && typeof e['dir'] === 'string' && (e['dir'] === '' || unsafePathReason(e['dir'], Number.POSITIVE_INFINITY) === undefined);
   if (!placed) return false;
   if (e['kind'] === 'files') return Array.isArray(e['files']) && e['files'].every(isFile);
-  return (e['kind'] === 'skill-md' || e['kind'] === 'archive') && typeof e['url'] === 'string' && typeof e['fileName'] === 'string' && typeof e['digest'] === 'string' && DIGEST.test(e['digest']);
+  return (
+    (e['kind'] === 'skill-md' || e['kind'] === 'archive') &&
+    typeof e['url'] === 'string' &&
+    typeof e['fileName'] === 'string' &&
+    typeof e['digest'] === 'string' &&
+    DIGEST.test(e['digest'])
+  );
 }
 
 function isFile(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
   const f = value as Record<string, unknown>;
-  return typeof f['path'] === 'string' && unsafePathReason(f['path'], Number.POSITIVE_INFINITY) === undefined && typeof f['url'] === 'string' && typeof f['digest'] === 'string' && DIGEST.test(f['digest']);
+  return (
+    typeof f['path'] === 'string' &&
+    unsafePathReason(f['path'], Number.POSITIVE_INFINITY) === undefined &&
+    typeof f['url'] === 'string' &&
+    typeof f['digest'] === 'string' &&
+    DIGEST.test(f['digest'])
+  );
 }

@@ -135,7 +135,8 @@ function addFiles(files: Record<string, Uint8Array>, resolved: Resolved, verifie
   const { dir, name } = resolved.entry;
   const paths = [...resolved.files.keys()].map((path) => joinSourcePath(dir, path));
   const taken = paths.find((path) => Object.hasOwn(files, path));
-  if (taken !== undefined) return sourceDiagnostic('remote-index-entry', `Remote skill ${name} is skipped: \`${taken}\` is already a file of an earlier entry.`, name);
+  if (taken !== undefined)
+    return sourceDiagnostic('remote-index-entry', `Remote skill ${name} is skipped: \`${taken}\` is already a file of an earlier entry.`, name);
   resolved.files.forEach((bytes, path) => (files[joinSourcePath(dir, path)] = bytes));
   verified.push(resolved.entry);
   return undefined;
@@ -146,12 +147,23 @@ function onlyIndexed(listing: SourceListing, verified: readonly RemoteEntry[]): 
   const dirs = new Set(verified.map((e) => e.dir));
   const extra = listing.entries.filter((e) => !dirs.has(e.dir));
   if (extra.length === 0) return listing;
-  const diagnostics = extra.map((e) => sourceDiagnostic('remote-index-entry', `\`${e.path}\` is a skill the index does not list (it came inside another entry's archive); it is not loaded.`, e.path));
+  const diagnostics = extra.map((e) =>
+    sourceDiagnostic(
+      'remote-index-entry',
+      `\`${e.path}\` is a skill the index does not list (it came inside another entry's archive); it is not loaded.`,
+      e.path,
+    ),
+  );
   return { entries: listing.entries.filter((e) => dirs.has(e.dir)), diagnostics: [...listing.diagnostics, ...diagnostics] };
 }
 
 /** The entries to load: from the fetched index, or from the cached manifest when the network fails. */
-async function indexManifest(index: URL, policy: FetchPolicy, cache: RemoteCache, limits: Limits): Promise<{ manifest: Manifest; diagnostics: Diagnostic[]; online: boolean }> {
+async function indexManifest(
+  index: URL,
+  policy: FetchPolicy,
+  cache: RemoteCache,
+  limits: Limits,
+): Promise<{ manifest: Manifest; diagnostics: Diagnostic[]; online: boolean }> {
   let fetched: { bytes: Uint8Array; url: URL };
   try {
     fetched = await fetchFinal(index, policy, limits.maxIndexBytes);
@@ -161,12 +173,23 @@ async function indexManifest(index: URL, policy: FetchPolicy, cache: RemoteCache
     const kept = await cache.get(manifestKey(index.href));
     const manifest = kept && readManifest(kept);
     if (!manifest) throw e;
-    return { manifest, diagnostics: [sourceDiagnostic('remote-offline', `${e.message} The last verified set, kept in the cache, is loaded instead.`, index.href)], online: false };
+    return {
+      manifest,
+      diagnostics: [sourceDiagnostic('remote-offline', `${e.message} The last verified set, kept in the cache, is loaded instead.`, index.href)],
+      online: false,
+    };
   }
   // Relative URLs resolve against where the index was found, after redirects, as a browser resolves a page's links.
   const read = readIndexDocument(new TextDecoder().decode(fetched.bytes), fetched.url);
   const diagnostics = [...read.diagnostics];
-  if (read.legacy) diagnostics.push(sourceDiagnostic('unverified-remote', `The index at ${index.href} is a legacy 0.1.0 index: it publishes no digests, so its files cannot be verified.`, index.href));
+  if (read.legacy)
+    diagnostics.push(
+      sourceDiagnostic(
+        'unverified-remote',
+        `The index at ${index.href} is a legacy 0.1.0 index: it publishes no digests, so its files cannot be verified.`,
+        index.href,
+      ),
+    );
   return { manifest: { entries: read.entries, legacy: read.legacy }, diagnostics, online: true };
 }
 

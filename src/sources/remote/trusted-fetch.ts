@@ -25,11 +25,13 @@ const MAX_REDIRECTS = 5;
 
 /** The origins of `list`, normalised; `INVALID_INPUT` for one that is no http(s) URL. */
 export function trustedOriginsOf(list: unknown): Set<string> {
-  if (!Array.isArray(list) || list.length === 0) throw new SkillError('INVALID_INPUT', 'remoteSource needs `trustedOrigins`: the origins it may fetch from, the index\'s own included.');
+  if (!Array.isArray(list) || list.length === 0)
+    throw new SkillError('INVALID_INPUT', "remoteSource needs `trustedOrigins`: the origins it may fetch from, the index's own included.");
   return new Set(
     list.map((item: unknown) => {
       const url = typeof item === 'string' && URL.canParse(item) ? new URL(item) : undefined;
-      if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) throw new SkillError('INVALID_INPUT', `Trusted origin ${JSON.stringify(item)} is not an http(s) origin such as https://skills.example.com.`);
+      if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+        throw new SkillError('INVALID_INPUT', `Trusted origin ${JSON.stringify(item)} is not an http(s) origin such as https://skills.example.com.`);
       return url.origin;
     }),
   );

@@ -47,7 +47,17 @@ describe('limit flags', () => {
     for (const command of ['validate', 'list', 'catalog', 'route']) {
       for (const m of (await cli('/', command, '--help')).out.matchAll(/--max-[a-z-]+/g)) flags.add(m[0]);
     }
-    expect([...flags].sort()).toEqual(['--max-catalog-bytes', '--max-depth', '--max-file-bytes', '--max-files-per-skill', '--max-folders', '--max-instructions-bytes', '--max-nesting', '--max-skills', '--max-total-bytes']);
+    expect([...flags].sort()).toEqual([
+      '--max-catalog-bytes',
+      '--max-depth',
+      '--max-file-bytes',
+      '--max-files-per-skill',
+      '--max-folders',
+      '--max-instructions-bytes',
+      '--max-nesting',
+      '--max-skills',
+      '--max-total-bytes',
+    ]);
   });
 
   it('a raised limit lets the load through', async () => {
@@ -61,7 +71,9 @@ describe('limit flags', () => {
     const { code, out, err } = await cli(root, 'catalog', '--max-catalog-bytes=100', 'skills');
     expect(code).toBe(1);
     expect(out).toBe('');
-    expect(err).toMatch(/^satchel catalog: LIMIT_EXCEEDED: The catalog of 3 skills is \d+ bytes, more than --max-catalog-bytes \(100\); it is refused, never cut\.\n {4}fix: raise --max-catalog-bytes, or give fewer or narrower paths\.\n$/);
+    expect(err).toMatch(
+      /^satchel catalog: LIMIT_EXCEEDED: The catalog of 3 skills is \d+ bytes, more than --max-catalog-bytes \(100\); it is refused, never cut\.\n {4}fix: raise --max-catalog-bytes, or give fewer or narrower paths\.\n$/,
+    );
   });
 });
 

@@ -44,14 +44,19 @@ describe('paths print one way', () => {
   it('a listing note (a hidden folder) is relative to the working folder too, not to the searched folder', async () => {
     const root = await tree({ 'proj/pdf/SKILL.md': skillMd('pdf'), 'proj/.claude/skills/notes/SKILL.md': skillMd('notes') });
     const { out } = await cli(root, 'list', '--json', 'proj');
-    expect((JSON.parse(out) as { diagnostics: { code: string; path: string }[] }).diagnostics).toMatchObject([{ code: 'hidden-skipped', path: 'proj/.claude' }]);
-    expect((await cli(root, 'validate', 'proj')).out).toContain('proj/.claude hidden-skipped info: Hidden folder `.claude` was not searched (pass --include-hidden to search it).\n    fix: Pass --include-hidden to search hidden folders too.\n');
+    expect((JSON.parse(out) as { diagnostics: { code: string; path: string }[] }).diagnostics).toMatchObject([
+      { code: 'hidden-skipped', path: 'proj/.claude' },
+    ]);
+    expect((await cli(root, 'validate', 'proj')).out).toContain(
+      'proj/.claude hidden-skipped info: Hidden folder `.claude` was not searched (pass --include-hidden to search it).\n    fix: Pass --include-hidden to search hidden folders too.\n',
+    );
   });
 });
 
 describe('a folder whose skills are all hidden', () => {
   const files = { 'proj/.claude/skills/pdf/SKILL.md': skillMd('pdf'), 'proj/.github/skills/notes/SKILL.md': skillMd('notes') };
-  const note = 'satchel %s: 2 skills are in folders whose names start with a dot (first: proj/.claude/skills/pdf/SKILL.md); they were not searched. Pass --include-hidden to include them.\n';
+  const note =
+    'satchel %s: 2 skills are in folders whose names start with a dot (first: proj/.claude/skills/pdf/SKILL.md); they were not searched. Pass --include-hidden to include them.\n';
 
   it('says so, and how to include them, in every command', async () => {
     const root = await tree(files);

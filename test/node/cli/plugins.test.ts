@@ -17,7 +17,10 @@ describe('the CLI on plugins', () => {
   });
 
   it('validate fails on a skill name two plugins contribute', async () => {
-    const files = { ...PLUGIN_FIXTURE, 'legal/skills/cim-builder/SKILL.md': skillMd('cim-builder', { description: 'A second cim-builder, in the legal plugin.' }) };
+    const files = {
+      ...PLUGIN_FIXTURE,
+      'legal/skills/cim-builder/SKILL.md': skillMd('cim-builder', { description: 'A second cim-builder, in the legal plugin.' }),
+    };
     const { code, out } = await cli(await tree(files), 'validate', '.');
     expect(code).toBe(1);
     expect(out).toMatch(/duplicate-skill.*cim-builder.*corporate-finance.*legal/);

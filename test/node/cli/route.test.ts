@@ -7,7 +7,10 @@ import { cli } from './run.js';
 const tree = tempTrees('satchel-cli-route-');
 
 const files = {
-  'skills/pdf/SKILL.md': skillMd('pdf', { description: 'Merge, split and fill PDF files. Use when the user works with PDF documents.', front: { examples: ['merge these two pdf files'] } }),
+  'skills/pdf/SKILL.md': skillMd('pdf', {
+    description: 'Merge, split and fill PDF files. Use when the user works with PDF documents.',
+    front: { examples: ['merge these two pdf files'] },
+  }),
   'skills/refunds/SKILL.md': skillMd('refunds', { description: 'Decide customer refunds and returns.', front: { intents: ['refund_request'] } }),
   'skills/deploy/SKILL.md': skillMd('deploy', { description: 'Deploy the web app to production.', front: { activation: 'manual' } }),
 };

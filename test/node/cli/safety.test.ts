@@ -38,7 +38,9 @@ describe('an oversized SKILL.md', () => {
       const { code, out, err } = await cli(root, 'validate', path);
       expect(code).toBe(1);
       expect(err).toBe('');
-      expect(out).toMatch(/^huge\/SKILL\.md file-too-large error: .*\n {4}fix: Shrink the file or move material into reference files, or raise --max-file-bytes\.\n/);
+      expect(out).toMatch(
+        /^huge\/SKILL\.md file-too-large error: .*\n {4}fix: Shrink the file or move material into reference files, or raise --max-file-bytes\.\n/,
+      );
     }
   });
 });
@@ -58,7 +60,9 @@ describe('paths that are not regular files or folders', () => {
     execFileSync('mkfifo', [join(root, 'skills/pdf/pipe'), join(root, 'skills/other/SKILL.md')]);
     const { code, out } = await cli(root, 'validate', 'skills');
     expect(code).toBe(1);
-    expect(out).toContain('skills/pdf/SKILL.md not-regular-file error: `pipe` is a FIFO, not a regular file or folder; it is never opened, and the skill is refused.');
+    expect(out).toContain(
+      'skills/pdf/SKILL.md not-regular-file error: `pipe` is a FIFO, not a regular file or folder; it is never opened, and the skill is refused.',
+    );
     expect(out).toContain('skills/other/SKILL.md not-regular-file error: The skill file `SKILL.md` is a FIFO, not a regular file; the skill is refused.');
     expect(out).toContain('2 skills checked');
   });
@@ -75,7 +79,11 @@ describe('unexpected exceptions', () => {
   it('become one line `satchel: <message>` and exit 1, never a stack trace', async () => {
     const root = await tree({ 'skills/pdf/SKILL.md': skillMd('pdf') });
     let err = '';
-    const broken = { write: (): never => { throw new Error('write EPIPE\n    at Socket.write (node:net:1:1)'); } };
+    const broken = {
+      write: (): never => {
+        throw new Error('write EPIPE\n    at Socket.write (node:net:1:1)');
+      },
+    };
     const code = await runCli(['list', 'skills'], { out: broken, err: { write: (t: string) => (err += t) }, cwd: root });
     expect(code).toBe(1);
     expect(err).toBe('satchel: write EPIPE\n');
@@ -84,7 +92,11 @@ describe('unexpected exceptions', () => {
   it('a SkillError a command did not handle is one line with its code, paths relative', async () => {
     const root = await tree({ 'skills/pdf/SKILL.md': skillMd('pdf') });
     let err = '';
-    const failing = { write: (): never => { throw new SkillError('SOURCE_FAILED', `Source skills: \`${join(root, 'skills')}\` could not be opened.`); } };
+    const failing = {
+      write: (): never => {
+        throw new SkillError('SOURCE_FAILED', `Source skills: \`${join(root, 'skills')}\` could not be opened.`);
+      },
+    };
     const code = await runCli(['validate', 'skills'], { out: failing, err: { write: (t: string) => (err += t) }, cwd: root });
     expect([code, err]).toEqual([1, 'satchel validate: SOURCE_FAILED: Source skills: `skills` could not be opened.\n']);
   });

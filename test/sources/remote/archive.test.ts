@@ -12,7 +12,13 @@ const encoder = new TextEncoder();
 
 /** A gzip'd tar whose second header gets type `type` (checksum fixed up). */
 function tarWithType(type: string): Uint8Array {
-  const tar = createTar([{ name: 'SKILL.md', data: 'x' }, { name: 'dev', data: 'y' }], { attrs: { mtime: 0 } });
+  const tar = createTar(
+    [
+      { name: 'SKILL.md', data: 'x' },
+      { name: 'dev', data: 'y' },
+    ],
+    { attrs: { mtime: 0 } },
+  );
   const at = 1024;
   tar[at + 156] = type.charCodeAt(0);
   tar.fill(0x20, at + 148, at + 156);

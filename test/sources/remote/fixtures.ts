@@ -12,13 +12,22 @@ export const md = (name: string): Uint8Array => encoder.encode(skillMd(name, { d
 
 /** A gzip'd tar of `files` (names written exactly as given). */
 export function tarGz(files: Record<string, string | Uint8Array>): Uint8Array {
-  const tar = createTar(Object.entries(files).map(([name, data]) => ({ name, data })), { attrs: { mtime: 0, mode: '644', uid: 0, gid: 0 } });
+  const tar = createTar(
+    Object.entries(files).map(([name, data]) => ({ name, data })),
+    { attrs: { mtime: 0, mode: '644', uid: 0, gid: 0 } },
+  );
   return gzipSync(tar, { mtime: 0 });
 }
 
 /** A gzip'd tar whose one entry `name` is a symbolic link to `target`. */
 export function tarGzWithLink(skill: Uint8Array, name: string): Uint8Array {
-  const tar = createTar([{ name: 'SKILL.md', data: skill }, { name, data: 'x' }], { attrs: { mtime: 0 } });
+  const tar = createTar(
+    [
+      { name: 'SKILL.md', data: skill },
+      { name, data: 'x' },
+    ],
+    { attrs: { mtime: 0 } },
+  );
   const header = 512 + Math.ceil(skill.byteLength / 512) * 512;
   tar[header + 156] = '2'.charCodeAt(0);
   tar.fill(0x20, header + 148, header + 156);
@@ -30,7 +39,9 @@ export function tarGzWithLink(skill: Uint8Array, name: string): Uint8Array {
 
 /** A zip of `files`. */
 export function zip(files: Record<string, string | Uint8Array>): Uint8Array {
-  return zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, typeof v === 'string' ? encoder.encode(v) : v])), { mtime: new Date(Date.UTC(2000, 0, 1)) });
+  return zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, typeof v === 'string' ? encoder.encode(v) : v])), {
+    mtime: new Date(Date.UTC(2000, 0, 1)),
+  });
 }
 
 /** One 0.2.0 index entry for `bytes` at `url`. */

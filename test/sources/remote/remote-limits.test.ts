@@ -35,7 +35,14 @@ beforeAll(async () => {
       body: indexOf([entry('smuggler', 'archive', 'smuggler.tar.gz', smuggler), entry('clash', 'skill-md', 'smuggler/extra/SKILL.md', clash)]),
     },
     '/unknown/index.json': { body: indexOf([entry('x', 'skill-md', 'x/SKILL.md', md('x'))], 'https://schemas.agentskills.io/discovery/9.0.0/schema.json') },
-    '/.well-known/skills/index.json': { body: JSON.stringify({ skills: [{ name: 'old', description: 'Old.', files: ['SKILL.md', 'references/a.md'] }, { name: 'bad', files: ['../x'] }] }) },
+    '/.well-known/skills/index.json': {
+      body: JSON.stringify({
+        skills: [
+          { name: 'old', description: 'Old.', files: ['SKILL.md', 'references/a.md'] },
+          { name: 'bad', files: ['../x'] },
+        ],
+      }),
+    },
     '/.well-known/skills/old/SKILL.md': { body: md('old') },
     '/.well-known/skills/old/references/a.md': { body: 'A' },
   });
@@ -58,7 +65,10 @@ describe('remoteSource limits', () => {
   it('under the default limits, refuses only the archives holding a file over 256 KiB', async () => {
     const listing = await remoteSource(server.url('/index.json'), { trustedOrigins: [server.origin] }).list();
     expect(listing.entries.map((e) => e.dir)).toEqual(['big', 'deep', 'wide']);
-    expect(listing.diagnostics.map((d) => [d.path, d.code])).toEqual([['bomb', 'limit-exceeded'], ['zip-bomb', 'limit-exceeded']]);
+    expect(listing.diagnostics.map((d) => [d.path, d.code])).toEqual([
+      ['bomb', 'limit-exceeded'],
+      ['zip-bomb', 'limit-exceeded'],
+    ]);
   });
 
   it('loads no skill the index does not list, and no entry whose files another entry already holds', async () => {

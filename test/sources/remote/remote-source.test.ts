@@ -37,27 +37,24 @@ beforeAll(async () => {
   server.routes.set(`${base}/moved/SKILL.md`, { status: 302, headers: { location: '/elsewhere/moved/SKILL.md' } });
   server.routes.set(`${base}/away/SKILL.md`, { status: 301, headers: { location: foreign.url('/far/SKILL.md') } });
   server.routes.set(`${base}/loop/SKILL.md`, { status: 307, headers: { location: `${base}/loop/SKILL.md` } });
-  server.routes.set(
-    INDEX,
-    {
-      body: indexOf([
-        entry('good', 'skill-md', 'good/SKILL.md', good),
-        entry('packed', 'archive', 'packed.tar.gz', packed),
-        entry('zipped', 'archive', server.url(`${base}/zipped.zip`), zipped),
-        entry('tampered', 'skill-md', 'tampered/SKILL.md', md('tampered')),
-        entry('broken', 'archive', 'broken.tar.gz', broken),
-        entry('slip-tar', 'archive', 'slip-tar.tar.gz', slipTar),
-        entry('slip-zip', 'archive', 'slip-zip.zip', slipZip),
-        entry('linked', 'archive', 'linked.tar.gz', linked),
-        entry('moved', 'skill-md', 'moved/SKILL.md', md('moved')),
-        entry('away', 'skill-md', 'away/SKILL.md', md('far')),
-        entry('missing', 'skill-md', 'missing/SKILL.md', md('missing')),
-        entry('loop', 'skill-md', 'loop/SKILL.md', md('loop')),
-        entry('far', 'skill-md', foreign.url('/far/SKILL.md'), md('far')),
-        entry('plugin', 'plugin', 'plugin.json', good),
-      ]),
-    },
-  );
+  server.routes.set(INDEX, {
+    body: indexOf([
+      entry('good', 'skill-md', 'good/SKILL.md', good),
+      entry('packed', 'archive', 'packed.tar.gz', packed),
+      entry('zipped', 'archive', server.url(`${base}/zipped.zip`), zipped),
+      entry('tampered', 'skill-md', 'tampered/SKILL.md', md('tampered')),
+      entry('broken', 'archive', 'broken.tar.gz', broken),
+      entry('slip-tar', 'archive', 'slip-tar.tar.gz', slipTar),
+      entry('slip-zip', 'archive', 'slip-zip.zip', slipZip),
+      entry('linked', 'archive', 'linked.tar.gz', linked),
+      entry('moved', 'skill-md', 'moved/SKILL.md', md('moved')),
+      entry('away', 'skill-md', 'away/SKILL.md', md('far')),
+      entry('missing', 'skill-md', 'missing/SKILL.md', md('missing')),
+      entry('loop', 'skill-md', 'loop/SKILL.md', md('loop')),
+      entry('far', 'skill-md', foreign.url('/far/SKILL.md'), md('far')),
+      entry('plugin', 'plugin', 'plugin.json', good),
+    ]),
+  });
 });
 
 afterAll(async () => {
@@ -119,7 +116,12 @@ describe('remoteSource', () => {
   it('puts remote skills in the org tier after the org store, whatever the orgId', async () => {
     const loader = new SkillLoader({ builtin: memorySource({ 'good/SKILL.md': md('good') }), remote: source() });
     const skills = await loader.loadAll();
-    expect(skills.map((s) => [s.name, s.source])).toEqual([['good', 'builtin'], ['moved', 'org'], ['packed', 'org'], ['zipped', 'org']]);
+    expect(skills.map((s) => [s.name, s.source])).toEqual([
+      ['good', 'builtin'],
+      ['moved', 'org'],
+      ['packed', 'org'],
+      ['zipped', 'org'],
+    ]);
     expect(loader.diagnostics.filter((d) => d.code === 'shadowed')).toHaveLength(1);
     expect(await loader.readFile('packed', 'references/guide.md')).toBe('# Guide\n');
   });
