@@ -9,6 +9,7 @@ import { SkillError } from '../format/errors.js';
 import { confusableKey, nameKey } from '../shared/names.js';
 import { parseSkillObject } from '../sources/skill-object.js';
 import type { Skill, SkillSourceKind } from '../format/types.js';
+import type { RouterJSON } from '../routing/types.js';
 
 /** What a committed load holds. */
 export interface Cache {
@@ -16,6 +17,8 @@ export interface Cache {
   readonly byIntent: ReadonlyMap<string, readonly Skill[]>;
   readonly all: readonly Skill[];
   readonly diagnostics: readonly Diagnostic[];
+  /** The first routing index a source shipped with its listing, to start the loader's index from. */
+  readonly index?: RouterJSON;
 }
 
 /** A cache over `all` (already in precedence order, one skill per name). */

@@ -12,22 +12,41 @@ import type { Skill } from '../format/types.js';
 
 /** A router made on first use, synced with the latest loaded skills before each use. */
 export class LazyRouter {
-  readonly #make: () => Router;
+  readonly #options: RouterOptions;
+  #make: () => Router;
+  #given: boolean;
   #router: Router | undefined;
   #pending: readonly Skill[] | undefined;
 
   /** A serialised `index` is checked now (version, language) and read on first use. */
   constructor(options: RouterOptions, index?: RouterJSON) {
-    if (index) {
-      // The pipeline the check makes is the one the router will use: made once.
-      const pipeline = checkRouterJSON(index, options);
-      this.#make = () => loadRouter(index, { ...options, pipeline });
-    } else this.#make = () => createRouter(options);
+    this.#options = options;
+    this.#given = index !== undefined;
+    this.#make = index ? fromIndex(index, options) : () => createRouter(options);
   }
 
-  /** Records the skills the index must follow; the work waits for the next {@link get}. */
-  follow(skills: readonly Skill[]): void {
+  /**
+   * Records the skills the index must follow; the work waits for the next {@link get}. `shipped` is an index a
+   * source listed with them (a pre-parsed bundle's): before the router is first made, and when the loader was given
+   * none, the router starts from it, so only skills it does not cover are indexed. One that does not fit (another
+   * schema version or language, a damaged object) is passed over: the index is built as usual.
+   */
+  follow(skills: readonly Skill[], shipped?: RouterJSON): void {
     this.#pending = skills;
+    if (shipped === undefined || this.#given || this.#router) return;
+    try {
+      const fromShipped = fromIndex(shipped, this.#options);
+      const built = (): Router => createRouter(this.#options);
+      this.#make = () => {
+        try {
+          return fromShipped();
+        } catch {
+          return built();
+        }
+      };
+    } catch {
+      // Another version or language: built from the skills instead.
+    }
   }
 
   /** The router, made and synced now if need be. */
@@ -40,4 +59,10 @@ export class LazyRouter {
     }
     return router;
   }
+}
+
+/** Reads `index` on first use, checked now (version, language); the pipeline the check makes is the one used. */
+function fromIndex(index: RouterJSON, options: RouterOptions): () => Router {
+  const pipeline = checkRouterJSON(index, options);
+  return () => loadRouter(index, { ...options, pipeline });
 }

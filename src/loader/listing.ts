@@ -7,6 +7,7 @@
  * @module
  */
 import { createDiagnostic, DIAGNOSTIC_RULES, type Diagnostic } from '../format/diagnostics.js';
+import type { RouterJSON } from '../routing/types.js';
 import { isRecord } from '../format/field-values.js';
 import { isBytes } from '../sources/inventory.js';
 import type { SkillEntry, SkillFileInput } from '../sources/source.js';
@@ -19,6 +20,8 @@ import type { SkillEntry, SkillFileInput } from '../sources/source.js';
 export interface RawListing {
   readonly entries: readonly unknown[];
   readonly diagnostics: readonly Diagnostic[];
+  /** The source's routing index, unchecked: the router checks it before use and builds its own when it does not fit. */
+  readonly index?: RouterJSON;
 }
 
 const SEVERITIES: ReadonlySet<unknown> = new Set(['error', 'warning', 'info']);
@@ -29,7 +32,9 @@ export function checkListing(raw: unknown, sourceName: string): RawListing {
     if (!isRecord(raw)) throw new TypeError(`it is ${describe(raw)}, not { entries, diagnostics }`);
     const entries = raw['entries'];
     if (!Array.isArray(entries)) throw new TypeError(`its \`entries\` is ${describe(entries)}, not a list`);
-    return { entries, diagnostics: checkDiagnostics(raw['diagnostics'], sourceName, `the listing of source ${sourceName}`) };
+    const diagnostics = checkDiagnostics(raw['diagnostics'], sourceName, `the listing of source ${sourceName}`);
+    const index = raw['index'];
+    return isRecord(index) ? { entries, diagnostics, index: index as unknown as RouterJSON } : { entries, diagnostics };
   } catch (e) {
     const message = `Source ${sourceName} returned a malformed listing: ${reason(e)}. Its skills were not loaded.`;
     return { entries: [], diagnostics: [createDiagnostic('source-error', 'runtime', message, sourceName)] };

@@ -9,6 +9,7 @@ import { assertLimits, type ResolvedLimits } from '../format/types.js';
 import type { SkillSource } from '../sources/source.js';
 import { DEFAULT_PER_NAMESPACE, storeSource, type SkillStoreLike } from '../sources/store.js';
 import type { Cache } from './cache.js';
+import type { RouterJSON } from '../routing/types.js';
 import { listSafely, Merge, sourceName } from './merge.js';
 import type { SubagentSpec } from './subagent.js';
 import { surfaceNamespace } from './surface.js';
@@ -39,8 +40,10 @@ export async function loadTiers(plan: LoadPlan): Promise<Cache> {
   const budget = new LoadBudget(limits.maxSkills);
   // Each tier is parsed as soon as its listing arrives, while slower sources are still reading;
   // the merge below still follows the precedence order.
-  const read = async (tier: Tier): Promise<TierResult> => {
+  const indexes: (RouterJSON | undefined)[] = [];
+  const read = async (tier: Tier, i: number): Promise<TierResult> => {
     const listing = await listSafely(tier.source, signal, plan.timeoutMs);
+    indexes[i] = listing.index;
     return readTierInSlices(tier, listing, { limits, budget, signal, sourceName: sourceName(tier.source) });
   };
   let results: TierResult[];
@@ -61,7 +64,8 @@ export async function loadTiers(plan: LoadPlan): Promise<Cache> {
     if (!Array.isArray(specs) || specs.length > 0) onProgress?.({ tier: 'subagents', source: 'subagentSpecs', loaded: merge.size, skipped: merge.skipped });
   }
   throwIfAborted(signal);
-  return merge.cache();
+  const index = indexes.find((x) => x !== undefined);
+  return index === undefined ? merge.cache() : { ...merge.cache(), index };
 }
 
 /**

@@ -19,7 +19,7 @@ import type { RouteHit, RouteOptions, Router } from '../routing/router.js';
 import { LazyRouter } from './lazy-router.js';
 import type { LoadOptions, RoutedSkill, SkillLoaderOptions } from './options.js';
 import { SKILLS_PERMISSIONS } from '../agent/tool-names.js';
-import { SemanticRouting } from './semantic-routing.js';
+import { LazySemantic } from './lazy-semantic.js';
 import type { SkillTool } from '../agent/tools.js';
 import { assertLimits, LOADER_LIMITS, resolveLimits, type ResolvedLimits, type Skill } from '../format/types.js';
 
@@ -40,7 +40,7 @@ export class SkillLoader {
   readonly #options: SkillLoaderOptions;
   readonly #limits: ResolvedLimits;
   readonly #router: LazyRouter;
-  readonly #semantic: SemanticRouting | undefined;
+  readonly #semantic: LazySemantic | undefined;
   #cache: Cache | undefined;
   readonly #timeoutMs: number;
   // Applies a store's change events to the cache between loads.
@@ -59,7 +59,7 @@ export class SkillLoader {
     if (options.surface !== undefined) checkSurface(options.surface);
     const { index, embedder, vectorCache, semantic, ...routing } = options.routing ?? {};
     this.#router = new LazyRouter(routing, index);
-    this.#semantic = embedder ? new SemanticRouting(embedder, vectorCache, semantic) : undefined;
+    this.#semantic = embedder ? new LazySemantic(embedder, vectorCache, semantic) : undefined;
     // A watched skill was parsed and checked by the same tier reading as a load: put as is, so it keeps its origin.
     const read = { limits: this.#limits, getAll: () => this.getAll(), getByName: (n: string) => this.getByName(n) };
     const write = { put: (skill: Skill) => this.#put(skill), remove: (n: string) => this.remove(n) };
@@ -112,8 +112,8 @@ export class SkillLoader {
       this.#cache = cache;
       this.#committed = generation;
       // The index follows the cache, on first use: only skills whose name or digest changed are re-indexed.
-      this.#router.follow(cache.all);
-      this.#semantic?.vectors.sync(cache.all);
+      this.#router.follow(cache.all, cache.index);
+      this.#semantic?.sync(cache.all);
     }
     return [...cache.all];
   }
@@ -166,7 +166,7 @@ export class SkillLoader {
    */
   async routeAsync(text: string, options: Pick<RouteOptions, 'limit'> = {}): Promise<RoutedSkill[]> {
     assertLimits(options, ['limit'], 'routeAsync');
-    const hits = this.#semantic ? await this.#semantic.rank(this.#router.get(), text, options) : this.#router.get().route(text, options);
+    const hits = (await this.#semantic?.rank(this.#router.get(), text, options)) ?? this.#router.get().route(text, options);
     return this.#routed(hits);
   }
 
@@ -184,7 +184,7 @@ export class SkillLoader {
    * `EMBEDDING_FAILED` when the embedder failed (routing stays lexical). Until then routing is lexical.
    */
   async embeddingsReady(): Promise<void> {
-    await this.#semantic?.vectors.ready();
+    await this.#semantic?.ready();
   }
 
   /**
@@ -229,7 +229,7 @@ export class SkillLoader {
   #put(skill: Skill): void {
     this.#cache = withSkill(this.#loaded(), skill);
     this.#router.get().upsert(skill);
-    this.#semantic?.vectors.upsert(skill);
+    this.#semantic?.upsert(skill);
   }
 
   /** Drops one skill from the cache and the index; false when there was none of that name. */
@@ -238,7 +238,7 @@ export class SkillLoader {
     if (!cache.byName.has(name)) return false;
     this.#cache = withoutSkill(cache, name);
     this.#router.get().remove(name);
-    this.#semantic?.vectors.remove(name);
+    this.#semantic?.remove(name);
     return true;
   }
 

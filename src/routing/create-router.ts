@@ -56,8 +56,19 @@ export function checkRouterJSON(json: RouterJSON, options: RouterOptions = {}): 
       `The routing index has schema version ${String(json?.version)}; this Satchel reads version ${ROUTER_SCHEMA_VERSION}.`,
     );
   }
+  if (!Array.isArray(json.entries) || !json.entries.every(isEntry) || typeof json.index !== 'object' || json.index === null) {
+    throw new SkillError('INVALID_INDEX', 'The routing index is malformed: `entries` must be a list of skill entries and `index` an object.');
+  }
   if (json.language !== pipeline.language) {
     throw new SkillError('INVALID_INDEX', `The routing index was built for language "${json.language}", the pipeline is "${pipeline.language}".`);
   }
   return pipeline;
+}
+
+/** An entry tuple of {@link RouterJSON}: name, digest, activation, intents, document, term profile. */
+function isEntry(e: unknown): boolean {
+  if (!Array.isArray(e) || e.length !== 6) return false;
+  const [name, digest, activation, intents, doc, profile] = e as unknown[];
+  const shaped = typeof name === 'string' && typeof digest === 'string' && typeof activation === 'string';
+  return shaped && Array.isArray(intents) && typeof doc === 'object' && doc !== null && Array.isArray(profile);
 }

@@ -68,6 +68,10 @@ export class Router {
     this.#search = { boost: o.boost, fuzzy: o.fuzzy, prefix: o.prefix, bm25: o.bm25, tokenize: (q) => q.split(' '), processTerm: (t) => t };
     for (const [name, digest, activation, intents, doc, profile] of json?.entries ?? [])
       this.#remember(name, { digest, activation, intents, doc, profile: new Map(profile) });
+    // An index whose two halves disagree would route to skills it cannot name, or refuse to re-index them.
+    if (json && (this.#index.documentCount !== this.#entries.size || [...this.#entries.keys()].some((n) => !this.#index.has(n)))) {
+      throw new Error('its entries and its search index do not list the same skills');
+    }
   }
 
   /** Number of indexed skills. */

@@ -16,7 +16,7 @@ import {
   type SourceListing,
 } from './source.js';
 import { inMemorySource, keepsContent, notFound, sourceDiagnostic, toBytes } from './inventory.js';
-import { inReportOrder, usableSkill, type SkillBundleParsed } from './bundle-parsed.js';
+import { BUNDLE_PARSE_FORMAT, inReportOrder, usableSkill, type SkillBundleParsed } from './bundle-parsed.js';
 import type { Skill } from '../format/types.js';
 import { markPreparsed } from './preparsed.js';
 
@@ -165,7 +165,10 @@ function buildListing(bundle: unknown, name: string, options: BundleSourceOption
     valid.push(entry);
     entries.push(listed(entry, usableSkill(parsed, entry.skill, options.verify ?? false)));
   });
-  return { listing: { entries, diagnostics }, valid };
+  // The build's index covers its parse: listed only where that parse is used, and not where it is verified (an
+  // index cannot be checked against the texts).
+  const index = parsed?.format === BUNDLE_PARSE_FORMAT && options.verify !== true ? parsed.index : undefined;
+  return { listing: { entries, diagnostics, ...(index === undefined ? {} : { index }) }, valid };
 }
 
 /** Source path → contents of every file of `entries`; `null` for a listed file whose contents are not in the bundle. */

@@ -6,6 +6,7 @@
  */
 import type { Diagnostic } from '../format/diagnostics.js';
 import type { Skill, SkillFileInput } from '../format/types.js';
+import type { RouterJSON } from '../routing/types.js';
 
 export type { SkillFileInput } from '../format/types.js';
 
@@ -51,6 +52,11 @@ export interface SourceChange {
 export interface SourceListing {
   readonly entries: readonly SkillEntry[];
   readonly diagnostics: readonly Diagnostic[];
+  /**
+   * A routing index over the listed skills (`router.toJSON()`), when the source ships one (a pre-parsed bundle
+   * does): a loader with no `routing.index` of its own starts its index from it and re-indexes only what differs.
+   */
+  readonly index?: RouterJSON;
 }
 
 /** Options every source call takes. */

@@ -17,8 +17,7 @@
  * // app code (types: `/// <reference types="satchel/vite/client" />`)
  * import bundle from 'virtual:satchel/skills'
  * import { SkillLoader, bundleSource } from 'satchel'
- * const index = bundle.parsed?.index
- * const loader = new SkillLoader({ builtin: bundleSource(bundle), ...(index ? { routing: { index } } : {}) })
+ * const loader = new SkillLoader({ builtin: bundleSource(bundle) }) // starts from the bundle's skills and index
  * await loader.loadAll()
  * ```
  * @module
@@ -49,6 +48,12 @@ export interface SatchelSkillsOptions {
   includeHidden?: boolean;
   /** Embed binary resource files as base64 (default true); with false they are listed but `read()` refuses them. */
   embedBinary?: boolean;
+  /**
+   * Ship the skills already parsed, with the routing index (default true): no YAML parsing and no indexing at start,
+   * for a bundle about 2.8 times the size. With false the page parses the texts (see docs/worker.md for when a
+   * smaller download wins).
+   */
+  preparse?: boolean;
 }
 
 /** How long the dev server waits for a burst of file events (a save, a checkout) to settle before reloading. */
@@ -84,6 +89,7 @@ export function satchelSkills(options: SatchelSkillsOptions = {}): Plugin {
       ...(options.limits === undefined ? {} : { limits: options.limits }),
       ...(options.includeHidden === undefined ? {} : { includeHidden: options.includeHidden }),
       ...(options.embedBinary === undefined ? {} : { embedBinary: options.embedBinary }),
+      ...(options.preparse === undefined ? {} : { preparse: options.preparse }),
     }).catch((error: unknown) => {
       pending = undefined; // Retry on the next load instead of caching a failure.
       throw error;

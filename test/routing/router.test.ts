@@ -121,6 +121,26 @@ describe('router serialisation', () => {
     expect(refused(() => loadRouter(null as unknown as RouterJSON))).toBe(true);
     expect(refused(() => loadRouter(json, { pipeline: { language: { name: 'de', stopWords: [], stem: (w) => w } } }))).toBe(true);
   });
+
+  it('refuses an index whose entries are damaged or do not match its search index', () => {
+    const router = createRouter();
+    router.sync(demoSkills());
+    const json = JSON.parse(JSON.stringify(router.toJSON())) as RouterJSON;
+    const refused = (bad: unknown): boolean => {
+      try {
+        loadRouter(bad as RouterJSON);
+        return false;
+      } catch (e) {
+        return isSkillError(e) && e.code === 'INVALID_INDEX';
+      }
+    };
+    expect(refused({ ...json, entries: 'damaged' })).toBe(true);
+    expect(refused({ ...json, entries: [['pdf-tools', 'sha256:x']] })).toBe(true);
+    // One entry short: the search index names a skill the entries do not.
+    expect(refused({ ...json, entries: json.entries.slice(1) })).toBe(true);
+    expect(refused({ ...json, index: createRouter().toJSON().index })).toBe(true);
+    expect(refused(json)).toBe(false);
+  });
 });
 
 describe('incremental updates', () => {

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { generateSkills, skillFiles } from '../../bench/generate.js';
 import { SkillLoader } from '../../src/loader/loader.js';
+import { Router } from '../../src/routing/router.js';
+import { memorySource } from '../../src/sources/memory.js';
 import { buildSkillBundle } from '../../src/node/build-bundle.js';
 import { BUNDLE_PARSE_FORMAT, bundleSource, type SkillBundle } from '../../src/sources/bundle.js';
 import { skillMd } from '../support/skill-md.js';
@@ -84,4 +86,69 @@ describe('pre-parsed bundles', () => {
     expect(verified.getByName(first?.skill?.name ?? '')?.description).toBe(first?.skill?.description);
     expect(verified.getAll()).toEqual((await load(bundle)).getAll());
   });
+
+  describe('the index a bundle lists', () => {
+    const QUERIES = ['summarize this pdf report', 'review a pull request', 'debug the docker image', 'write a changelog'];
+    const syncs = () => vi.spyOn(Router.prototype, 'upsert');
+
+    it('starts a loader given no routing.index: the same answers, nothing re-indexed', async () => {
+      const upsert = syncs();
+      const loader = await load(bundle);
+      const built = await load(bundle, { preparsed: false });
+      for (const q of QUERIES) expect(loader.route(q)).toEqual(built.route(q));
+      // Only the loader fed from the texts indexed skills one by one.
+      expect(upsert.mock.contexts.filter((r) => r === loader.router)).toHaveLength(0);
+      expect(upsert.mock.contexts.filter((r) => r === built.router).length).toBeGreaterThan(150);
+      upsert.mockRestore();
+    });
+
+    it('is listed by the source only when its parse is used, and not under verify', async () => {
+      expect((await bundleSource(bundle).list()).index).toBe(bundle.parsed?.index);
+      expect((await bundleSource(bundle, { preparsed: false }).list()).index).toBeUndefined();
+      expect((await bundleSource(bundle, { verify: true }).list()).index).toBeUndefined();
+      expect((await bundleSource({ ...bundle, parsed: { format: BUNDLE_PARSE_FORMAT + 1 } }).list()).index).toBeUndefined();
+    });
+
+    it('covers the bundle only: skills of later tiers are indexed on top, and gone ones leave', async () => {
+      const extra = { 'zebra-care/SKILL.md': '---\nname: zebra-care\ndescription: Feed and groom zebras at the sanctuary.\n---\nBody.\n' };
+      const loader = new SkillLoader({ builtin: [bundleSource(bundle), memorySource(extra)], limits: { maxSkills: 5000 } });
+      await loader.loadAll();
+      expect(loader.route('groom the zebras')[0]?.skill.name).toBe('zebra-care');
+      const gone = loader.getAll()[0]?.name ?? '';
+      loader.remove(gone);
+      expect(loader.router.toJSON().entries.map(([name]) => name)).not.toContain(gone);
+    });
+
+    it('is passed over when it does not fit: another schema version, or a damaged object', async () => {
+      const index = bundle.parsed?.index;
+      if (!index) throw new Error('the bundle has no index');
+      const built = await load(bundle, { preparsed: false });
+      for (const odd of [
+        { ...index, version: 999 },
+        { ...index, entries: 'damaged' },
+        { ...index, index: null },
+      ]) {
+        const loader = await load({ ...bundle, parsed: { format: BUNDLE_PARSE_FORMAT, index: odd as typeof index } });
+        for (const q of QUERIES) expect(loader.route(q)).toEqual(built.route(q));
+      }
+    });
+
+    it('gives way to a routing.index the loader was given', async () => {
+      const other = new SkillLoader({ builtin: memorySource(extra()), routing: {} });
+      await other.loadAll();
+      const given = other.router.toJSON();
+      const loader = await load(bundle, {}, { index: given });
+      // Started from the given index (one skill), every bundle skill was indexed on top of it.
+      const upsert = syncs();
+      const fresh = await load(bundle, {}, { index: given });
+      fresh.route('pdf');
+      expect(upsert.mock.contexts.filter((r) => r === fresh.router).length).toBeGreaterThan(150);
+      expect(loader.route('pdf')).toEqual(fresh.route('pdf'));
+      upsert.mockRestore();
+    });
+  });
 });
+
+function extra(): Record<string, string> {
+  return { 'zebra-care/SKILL.md': '---\nname: zebra-care\ndescription: Feed and groom zebras at the sanctuary.\n---\nBody.\n' };
+}
