@@ -34,9 +34,15 @@ export interface VectorCache {
   set(key: string, vector: Float32Array): unknown;
 }
 
-/** The cache key of a skill's vector: the embedder's id and the skill's digest (a changed skill gets a new one). */
+/** The version of how a skill's vector is made from its texts: raised when that changes, so cached vectors are made again. */
+const SKILL_VECTOR_RECIPE = 2;
+
+/**
+ * The cache key of a skill's vector: the embedder's id, the skill's digest (a changed skill gets a new one) and the
+ * version of the recipe that makes a vector from a skill's texts.
+ */
 export function skillVectorKey(embedderId: string, digest: string): string {
-  return `${embedderId}\u0000${digest}`;
+  return `${embedderId}\u0000${digest}\u0000v${SKILL_VECTOR_RECIPE}`;
 }
 
 /** The vector scaled to length 1 (a zero vector stays zero). */

@@ -21,8 +21,21 @@ interface Wanted {
 const BATCH = 64;
 
 /**
+ * The description's share of a skill's vector when it has examples; the examples' mean direction has the rest.
+ * Examples are worded as users ask, so they weigh more: on CLINC150 dev, top-1 83.4 at one half, 84.5–84.6 at 0.1–0.25.
+ */
+const DESCRIPTION_WEIGHT = 0.2;
+
+/** The direction of `weight` × a + (1 − weight) × b, for unit vectors a and b. */
+function weighedDirection(a: Float32Array, b: Float32Array, weight: number): Float32Array {
+  const out = new Float32Array(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = weight * (a[i] as number) + (1 - weight) * (b[i] ?? 0);
+  return normalized(out);
+}
+
+/**
  * The vectors of the routable skills. A skill's vector is its description's,
- * averaged with the mean of its examples' where it has examples (measured on
+ * blended (one fifth to four fifths) with the mean of its examples' where it has examples (measured on
  * the development sets: docs/routing.md).
  */
 export class SkillVectors {
@@ -145,7 +158,7 @@ export class SkillVectors {
       const [description, ...examples] = own;
       if (!description) continue;
       const dims = this.embedder.dimensions;
-      const vector = examples.length === 0 ? description : meanDirection([description, meanDirection(examples, dims)], dims);
+      const vector = examples.length === 0 ? description : weighedDirection(description, meanDirection(examples, dims), DESCRIPTION_WEIGHT);
       await this.#cache.set(skillVectorKey(this.embedder.id, w.digest), vector);
       this.#keep(name, w.digest, vector);
     }

@@ -49,6 +49,8 @@ describe('vector helpers', () => {
     expect([...normalized(new Float32Array(2))]).toEqual([0, 0]);
     expect([...meanDirection([unit(1, 0), unit(0, 1)], 2)].map((x) => x.toFixed(4))).toEqual(['0.7071', '0.7071']);
     expect(skillVectorKey('m@1', 'sha256:a')).not.toBe(skillVectorKey('m@2', 'sha256:a'));
+    // The recipe's version is part of the key: vectors made the old way are not read back.
+    expect(skillVectorKey('m@1', 'sha256:a')).toMatch(/\u0000v2$/);
   });
 });
 
@@ -56,7 +58,7 @@ describe('SkillVectors', () => {
   const pdf = skill('pdf-tools', { description: 'Merge PDF files.', examples: ['combine two documents', 'join files'] });
   const weather = skill('weather', { description: 'Weather forecasts.' });
 
-  it('embeds each routable skill once per digest: description plus examples, averaged', async () => {
+  it("embeds each routable skill once per digest: one fifth description, four fifths the examples' mean", async () => {
     const embedder = conceptEmbedder();
     const vectors = new SkillVectors(embedder);
     vectors.sync([pdf, weather, skill('manual-one', { activation: 'manual' })]);
@@ -65,7 +67,11 @@ describe('SkillVectors', () => {
     expect(vectors.complete).toBe(true);
     expect(embedder.calls.flat().sort()).toEqual(['Merge PDF files.', 'Weather forecasts.', 'combine two documents', 'join files'].sort());
     const [d, e1, e2] = await embedder.embed(['Merge PDF files.', 'combine two documents', 'join files']);
-    const expected = meanDirection([normalized(d as Float32Array), meanDirection([normalized(e1 as Float32Array), normalized(e2 as Float32Array)], 256)], 256);
+    const examples = meanDirection([normalized(e1 as Float32Array), normalized(e2 as Float32Array)], 256);
+    const description = normalized(d as Float32Array);
+    const expected = normalized(description.map((x, i) => 0.2 * x + 0.8 * (examples[i] as number)));
+    // Not the even average it once was.
+    expect(dot(vectors.vectorOf('pdf-tools') as Float32Array, meanDirection([description, examples], 256))).toBeLessThan(0.99999);
     expect(dot(vectors.vectorOf('pdf-tools') as Float32Array, expected)).toBeCloseTo(1, 5);
     expect(vectors.vectorOf('manual-one')).toBeUndefined();
     embedder.calls.length = 0;
