@@ -31,6 +31,12 @@ export default defineConfig({
             'idb',
             'ai',
             'ai/test',
+            // The embedding stage's optional peers, bundled together so TF.js core is one module for all of them.
+            '@tensorflow/tfjs-core',
+            '@tensorflow/tfjs-converter',
+            '@tensorflow/tfjs-backend-wasm',
+            '@tensorflow/tfjs-backend-cpu',
+            '@tensorflow-models/universal-sentence-encoder',
           ],
         },
         test: {

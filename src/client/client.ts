@@ -127,6 +127,21 @@ export class SkillRuntimeClient<S extends RuntimeStore = RuntimeStore> {
     return this.#call(async (remote) => collect(remote, await remote.activate(turn, options)));
   }
 
+  /** {@link route} with the embedding stage, which runs in the worker (the loader's `routeAsync`). */
+  routeAsync(text: string, options: Pick<RouteOptions, 'limit'> = {}): Promise<RoutedSkill[]> {
+    return this.#call((remote) => remote.routeAsync(text, options));
+  }
+
+  /** {@link activate} with the embedding stage, which runs in the worker (the loader's `activateAsync`). */
+  activateAsync(turn: string | Turn, options: ActivationOptions = {}): Promise<SkillActivation[]> {
+    return this.#call(async (remote) => collect(remote, await remote.activateAsync(turn, options)));
+  }
+
+  /** Resolves when every routable skill has its vector; `EMBEDDING_FAILED` when the worker's embedder failed. */
+  embeddingsReady(): Promise<void> {
+    return this.#call((remote) => remote.embeddingsReady());
+  }
+
   /** The catalog for the system prompt. */
   catalog(options: CatalogOptions = {}): Promise<string> {
     return this.#call((remote) => remote.catalog(options));

@@ -118,6 +118,21 @@ export class RuntimeSession {
     return this.#pages.first(this.#runtime.loader.activate(turn, options));
   }
 
+  /** `loader.routeAsync`: the embedding stage runs here, in the worker. */
+  routeAsync(text: string, options: Pick<RouteOptions, 'limit'> = {}): Promise<RoutedSkill[]> {
+    return this.#runtime.loader.routeAsync(text, options);
+  }
+
+  /** `loader.activateAsync`, paged. */
+  async activateAsync(turn: string | Turn, options: ActivationOptions = {}): Promise<AnswerPage<SkillActivation>> {
+    return this.#pages.first(await this.#runtime.loader.activateAsync(turn, options));
+  }
+
+  /** `loader.embeddingsReady`. */
+  embeddingsReady(): Promise<void> {
+    return this.#runtime.loader.embeddingsReady();
+  }
+
   /** `loader.catalog`. */
   catalog(options: CatalogOptions = {}): string {
     return this.#runtime.loader.catalog(options);

