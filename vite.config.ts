@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { satchelSkills } from './src/vite/index.js';
+import { demoModel } from './scripts/demo-model.mjs';
 
 // The demo app: `demo/` (index.html + main.ts) is the Vite root; it imports the library straight from `../src`.
 // `npm start` serves it on 127.0.0.1:5173; `npm run demo:build` writes `demo-dist/`; `npm run demo:preview` serves that
@@ -21,7 +22,10 @@ const offline = VitePWA({
   manifest: false,
   filename: 'sw.js',
   workbox: {
-    globPatterns: ['**/*.{js,css,html,svg,json}'],
+    // The routing-by-meaning switch works offline too: the uint8 model (about 7 MB in 4 MB shards) and the WASM
+    // binaries are precached with the app.
+    globPatterns: ['**/*.{js,css,html,svg,json,wasm}', 'models/**/*'],
+    maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
     clientsClaim: true,
     skipWaiting: true,
     cleanupOutdatedCaches: true,
@@ -34,7 +38,7 @@ export default defineConfig({
   // Relative asset URLs, so demo-dist/ works from any static host path.
   base: './',
   publicDir: false,
-  plugins: [satchelSkills({ dir: skillsDir }), offline],
+  plugins: [satchelSkills({ dir: skillsDir }), demoModel(), offline],
   build: {
     outDir: fileURLToPath(new URL('./demo-dist', import.meta.url)),
     emptyOutDir: true,
@@ -62,6 +66,11 @@ export default defineConfig({
       'dompurify',
       'diff',
       'fflate',
+      // Routing by meaning (the switch): TF.js and the model's tokenizer, bundled together so TF.js core is one module.
+      '@tensorflow/tfjs-core',
+      '@tensorflow/tfjs-converter',
+      '@tensorflow/tfjs-backend-wasm',
+      '@tensorflow-models/universal-sentence-encoder',
     ],
   },
   server: {

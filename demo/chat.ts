@@ -21,7 +21,8 @@ async function routeTurn(runtime: Runtime): Promise<void> {
   const ticket = ++latest;
   region.setAttribute('aria-busy', 'true');
   try {
-    const [activations, hits] = await Promise.all([runtime.activate(text), runtime.route(text, { limit: 8 })]);
+    // The async calls blend in meaning when the worker has the embedding stage, and answer lexically when it has not.
+    const [activations, hits] = await Promise.all([runtime.activateAsync(text), runtime.routeAsync(text, { limit: 8 })]);
     if (ticket !== latest) return;
     renderActivations(region, text, activations, nearMisses(hits, activations));
     region.dataset['turn'] = text;

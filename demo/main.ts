@@ -11,6 +11,7 @@ import { mountEditor, refreshMySkills } from './editor.js';
 import { announceChange, onChange } from './events.js';
 import { mountHistory } from './history.js';
 import { mountImportExport } from './import-export.js';
+import { mountMeaning } from './meaning.js';
 import { refreshProposals } from './proposals.js';
 import { errorText, startRuntime, type Runtime } from './runtime.js';
 import { registerOffline } from './offline.js';
@@ -25,6 +26,7 @@ async function start(): Promise<void> {
   const status = must<HTMLElement>('[data-testid="runtime-status"]');
   const runtime = await startRuntime();
   mountChat(runtime);
+  mountMeaning(runtime);
   mountCatalogView(runtime);
   mountBrowser(runtime);
   mountEditor(runtime);

@@ -15,23 +15,43 @@ export const ORG_NS: readonly string[] = [ORG, 'skills'];
 
 export type Runtime = SkillRuntimeClient<SkillStore>;
 
-function spawnWorker(): Worker {
-  return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'satchel-skills' });
+/** Where the routing-by-meaning switch is remembered between visits. */
+const MEANING_KEY = 'satchel-demo:route-by-meaning';
+
+/** True when the person switched routing by meaning on (remembered in this browser). */
+export function meaningWanted(): boolean {
+  return localStorage.getItem(MEANING_KEY) === 'on';
 }
+
+// The worker reads its mode from its name: `+meaning` adds the sentence-embedding stage.
+function spawnWorker(): Worker {
+  const name = meaningWanted() ? 'satchel-skills+meaning' : 'satchel-skills';
+  return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name });
+}
+
+let replaceWorker: (() => Promise<void>) | undefined;
 
 /** Starts the Worker, connects, and loads every tier; a lost worker is replaced and reloaded. */
 export async function startRuntime(): Promise<Runtime> {
   let worker = spawnWorker();
   const runtime = connectSkillRuntime<SkillStore>(worker);
-  runtime.on('lost', () => {
+  // A fresh worker starts empty: load it, then let every panel read again.
+  replaceWorker = async () => {
     worker.terminate();
     worker = spawnWorker();
     runtime.reconnect(worker);
-    // A fresh worker starts empty: load it, then let every panel read again.
-    void runtime.loadAll(ORG, USER).then(announceChange, (error: unknown) => console.warn('demo: reload after a lost worker', error));
-  });
+    await runtime.loadAll(ORG, USER);
+    announceChange();
+  };
+  runtime.on('lost', () => void replaceWorker?.().catch((error: unknown) => console.warn('demo: reload after a lost worker', error)));
   await runtime.loadAll(ORG, USER);
   return runtime;
+}
+
+/** Turns routing by meaning on or off: remembered, then a worker in the new mode takes over (the store stays). */
+export async function setMeaning(on: boolean): Promise<void> {
+  localStorage.setItem(MEANING_KEY, on ? 'on' : 'off');
+  await replaceWorker?.();
 }
 
 /** The message of an error as a person should read it (`CODE: message` for a SkillError). */
