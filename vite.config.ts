@@ -70,6 +70,7 @@ export default defineConfig({
       '@tensorflow/tfjs-core',
       '@tensorflow/tfjs-converter',
       '@tensorflow/tfjs-backend-wasm',
+      '@tensorflow/tfjs-backend-cpu',
       '@tensorflow-models/universal-sentence-encoder',
     ],
   },
