@@ -103,6 +103,7 @@ export { createTextPipeline, type TextLanguage, type TextPipeline, type TextPipe
 export type { ActivationOptions, ActivationReason, SkillActivation, Turn } from './routing/activation.js';
 export { skillVectorKey, type Embedder, type VectorCache } from './routing/embedder.js';
 export type { SemanticOptions } from './routing/semantic.js';
+export { precomputeSkillVectors, SKILL_VECTOR_FILE_FORMAT, vectorCacheFrom, type SkillVectorFile } from './routing/vector-file.js';
 
 // ── Agent: skill sets, the catalog, the skills.load / skills.read tools ─────────────────────────────────────
 export { defineSkill, type SkillDefinition } from './agent/define-skill.js';

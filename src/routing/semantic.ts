@@ -13,12 +13,12 @@ export interface SemanticOptions {
   cosineWeight?: number;
   /** Factor on the blend that puts it on the lexical score's scale, so one threshold serves both (default 1). */
   scale?: number;
-  /** `thresholdGrowth` of activation for the blended score (default 0.015): cosines inflate less with the skill count. */
+  /** `thresholdGrowth` of activation for the blended score (default 0.025): cosines inflate less with the skill count. */
   thresholdGrowth?: number;
 }
 
 /** The measured defaults of {@link SemanticOptions}. */
-export const DEFAULT_SEMANTIC_OPTIONS: Required<SemanticOptions> = { cosineWeight: 0.7, scale: 1, thresholdGrowth: 0.015 };
+export const DEFAULT_SEMANTIC_OPTIONS: Required<SemanticOptions> = { cosineWeight: 0.7, scale: 1, thresholdGrowth: 0.025 };
 
 /**
  * Every candidate ranked by min(1, scale × (w × cosine + (1 − w) × lexical)),
