@@ -93,6 +93,16 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     limits: LOADER,
     defaults: LOADER_LIMITS,
   },
+  vectors: {
+    args: '<dir> <out>',
+    minPositionals: 2,
+    summary: 'Embed the skills under <dir> for routing by meaning and write the vectors to <out>.',
+    details:
+      "Loads the skills as list does, embeds each routable one (description and examples) with USE-Lite on TensorFlow.js (WASM) and writes a skill vector file (JSON) to <out>; pass vectorCacheFrom(file) as routing.vectorCache so the app embeds none of them again. Needs the embedding stage's optional peer dependencies installed. Exit 1 when a skill could not be loaded.",
+    switches: ['--json', '--include-hidden'],
+    limits: LOADER,
+    defaults: LOADER_LIMITS,
+  },
 };
 
 /** What each switch does, for help. */

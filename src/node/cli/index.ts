@@ -15,6 +15,7 @@ import { publishCommand } from './publish.js';
 import { skillErrorText } from './print.js';
 import { routeCommand } from './route.js';
 import { validateCommand } from './validate.js';
+import { vectorsCommand } from './vectors.js';
 import { packageVersion } from './version.js';
 
 export type { CliFlags, CliIo, CommandName } from './io.js';
@@ -26,6 +27,7 @@ const COMMAND_RUNNERS: Readonly<Record<CommandName, (flags: CliFlags, io: CliIo)
   route: routeCommand,
   publish: publishCommand,
   mcp: mcpCommand,
+  vectors: vectorsCommand,
 };
 
 /**

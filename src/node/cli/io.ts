@@ -13,7 +13,7 @@ export interface CliIo {
 }
 
 /** The commands `satchel` runs. */
-export type CommandName = 'validate' | 'list' | 'catalog' | 'route' | 'publish' | 'mcp';
+export type CommandName = 'validate' | 'list' | 'catalog' | 'route' | 'publish' | 'mcp' | 'vectors';
 
 /** Flags shared by the commands; each command accepts only those its help lists. */
 export interface CliFlags {
