@@ -11,10 +11,13 @@ import { isSkillError } from '../format/errors.js';
 import { directorySource } from './directory-source.js';
 import type { SkillEntry, SkillSource } from '../sources/source.js';
 import { joinSourcePath } from '../sources/source.js';
-import { SKILL_BUNDLE_VERSION, type SkillBundle, type SkillBundleEntry, type SkillBundleFile } from '../sources/bundle.js';
+import { bundleSource, SKILL_BUNDLE_VERSION, type SkillBundle, type SkillBundleEntry, type SkillBundleFile } from '../sources/bundle.js';
 import { decodeUtf8 } from '../shared/text.js';
 import { preparseBundle } from './preparse-bundle.js';
 import type { SkillLimits } from '../format/types.js';
+import type { Embedder } from '../routing/embedder.js';
+import { precomputeSkillVectors, type SkillVectorFile } from '../routing/vector-file.js';
+import { SkillLoader } from '../loader/loader.js';
 
 /** Options of {@link buildSkillBundle}. */
 export interface BuildSkillBundleOptions {
@@ -42,6 +45,11 @@ export interface BuildSkillBundleOptions {
    * stay in the bundle. See `SkillBundle.parsed`.
    */
   preparse?: boolean;
+  /**
+   * An embedder (`createUseEmbedder()` of `satchel/embeddings`, say): the build then also embeds every routable
+   * skill and ships the vectors in `bundle.vectors`, so a page routing by meaning embeds none of them at start.
+   */
+  embedder?: Embedder;
 }
 
 /**
@@ -55,7 +63,7 @@ export interface BuildSkillBundleOptions {
  *
  * @example
  * ```ts
- * import { buildSkillBundle } from 'satchel/vite'
+ * import { buildSkillBundle } from 'satchel/node'
  * const bundle = await buildSkillBundle('skills', { root: process.cwd() })
  * await writeFile('skills.json', JSON.stringify(bundle))
  * ```
@@ -85,7 +93,14 @@ export async function buildSkillBundle(dir: string, options: BuildSkillBundleOpt
   for (const entry of listing.entries) entries.push(await bundleEntry(source, entry, { rebase, call, embedBinary }));
   const diagnostics = listing.diagnostics.map((d) => ({ ...d, path: isAbsolute(d.path) ? rebase(d.path) : posix.join(shown, d.path) }));
   const bundle: SkillBundle = { version: SKILL_BUNDLE_VERSION, entries, ...(diagnostics.length > 0 ? { diagnostics } : {}) };
-  return options.preparse === false ? bundle : preparseBundle(bundle);
+  const built = options.preparse === false ? bundle : await preparseBundle(bundle);
+  return options.embedder ? { ...built, vectors: await bundleVectors(built, options.embedder) } : built;
+}
+
+/** The vectors of the skills a loader takes from the bundle: the same skills, so the same digests, a page will hold. */
+async function bundleVectors(bundle: SkillBundle, embedder: Embedder): Promise<SkillVectorFile> {
+  const loader = new SkillLoader({ builtin: bundleSource(bundle), limits: { maxSkills: Infinity, maxTotalBytes: Infinity } });
+  return precomputeSkillVectors(await loader.loadAll(), embedder);
 }
 
 interface EntryContext {

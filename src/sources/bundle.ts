@@ -18,6 +18,7 @@ import {
 import { inMemorySource, keepsContent, notFound, sourceDiagnostic, toBytes } from './inventory.js';
 import { BUNDLE_PARSE_FORMAT, inReportOrder, usableSkill, type SkillBundleParsed } from './bundle-parsed.js';
 import type { Skill } from '../format/types.js';
+import type { SkillVectorFile } from '../routing/vector-file.js';
 import { markPreparsed } from './preparsed.js';
 
 export { BUNDLE_PARSE_FORMAT, type SkillBundleParsed } from './bundle-parsed.js';
@@ -76,6 +77,11 @@ export interface SkillBundle {
   readonly diagnostics?: readonly Diagnostic[];
   /** Present when the build parsed the skills: entries then carry `skill`, and this the routing index. */
   readonly parsed?: SkillBundleParsed;
+  /**
+   * The routable skills' vectors for routing by meaning, when the build was given an embedder: pass
+   * `vectorCacheFrom(bundle.vectors)` as `routing.vectorCache` with the same embedder.
+   */
+  readonly vectors?: SkillVectorFile;
 }
 
 /** Options of {@link bundleSource}. */

@@ -29,6 +29,7 @@ import { parseSkill } from '../format/parse.js';
 import { joinSourcePath } from '../sources/source.js';
 import type { SkillBundle } from '../sources/bundle.js';
 import type { SkillLimits } from '../format/types.js';
+import type { Embedder } from '../routing/embedder.js';
 import { buildSkillBundle } from '../node/build-bundle.js';
 
 export type { SkillBundle, SkillBundleEntry, SkillBundleFile } from '../sources/bundle.js';
@@ -54,6 +55,8 @@ export interface SatchelSkillsOptions {
    * smaller download wins).
    */
   preparse?: boolean;
+  /** An embedder to precompute the skills' vectors with at build time (`bundle.vectors`; see `buildSkillBundle`). */
+  embedder?: Embedder;
 }
 
 /** How long the dev server waits for a burst of file events (a save, a checkout) to settle before reloading. */
@@ -90,6 +93,7 @@ export function satchelSkills(options: SatchelSkillsOptions = {}): Plugin {
       ...(options.includeHidden === undefined ? {} : { includeHidden: options.includeHidden }),
       ...(options.embedBinary === undefined ? {} : { embedBinary: options.embedBinary }),
       ...(options.preparse === undefined ? {} : { preparse: options.preparse }),
+      ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
     }).catch((error: unknown) => {
       pending = undefined; // Retry on the next load instead of caching a failure.
       throw error;

@@ -21,7 +21,7 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   'ai-sdk': ['shared', 'format', 'sources', 'routing', 'agent', 'loader'],
   mcp: ['shared', 'format', 'sources', 'routing', 'agent', 'loader'],
   // satchel/node re-exports the whole core entry, so seed code needs one import.
-  node: ['shared', 'format', 'sources', 'routing', 'agent', 'loader', 'store', 'mcp', '.'],
+  node: ['shared', 'format', 'sources', 'routing', 'agent', 'loader', 'store', 'mcp', 'embeddings', '.'],
   vite: ['shared', 'format', 'sources', 'routing', 'agent', 'loader', 'node'],
   // The root entry curates every core layer.
   '.': ['shared', 'format', 'sources', 'routing', 'agent', 'loader'],

@@ -66,3 +66,24 @@ describe('skill vector files', () => {
     }
   });
 });
+
+describe('bundles with vectors', () => {
+  it('buildSkillBundle({ embedder }) ships vectors a page loader uses instead of embedding', async () => {
+    const { buildSkillBundle } = await import('../../src/node/build-bundle.js');
+    const { bundleSource } = await import('../../src/sources/bundle.js');
+    const { tempTrees } = await import('../support/temp-trees.js');
+    const root = await tempTrees('satchel-bundle-vectors-')(Object.fromEntries(Object.entries(files).map(([p, c]) => [`skills/${p}`, c])));
+    const bundle = JSON.parse(JSON.stringify(await buildSkillBundle('skills', { root, embedder: conceptEmbedder() }))) as Awaited<
+      ReturnType<typeof buildSkillBundle>
+    >;
+    expect(Object.keys(bundle.vectors?.vectors ?? {})).toHaveLength(2);
+    const embedder = conceptEmbedder();
+    const loader = new SkillLoader({ builtin: bundleSource(bundle), routing: { embedder, vectorCache: vectorCacheFrom(bundle.vectors) } });
+    await loader.loadAll();
+    await loader.embeddingsReady();
+    expect(embedder.calls).toEqual([]);
+    expect((await loader.routeAsync('file my receipts'))[0]?.skill.name).toBe('expenses');
+    // Without an embedder the bundle carries no vectors.
+    expect((await buildSkillBundle('skills', { root })).vectors).toBeUndefined();
+  });
+});
