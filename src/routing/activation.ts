@@ -44,7 +44,7 @@ export interface ActivationOptions {
   relative?: number;
   /**
    * How much `threshold` rises per e-fold of routable skills over {@link THRESHOLD_REFERENCE_SKILLS} (default 0.07;
-   * 0.015 for the blended score of `activateAsync`): with more skills, chance overlap with an out-of-scope turn grows.
+   * 0.025 for the blended score of `activateAsync`): with more skills, chance overlap with an out-of-scope turn grows.
    */
   thresholdGrowth?: number;
 }
