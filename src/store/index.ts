@@ -19,6 +19,7 @@
 export { openSkillStore, type OpenSkillStoreOptions } from './idb-store.js';
 export { createMemoryStore } from './memory-store.js';
 export { indexedDbRemoteCache, type IndexedDbRemoteCacheOptions } from './remote-cache.js';
+export { indexedDbVectorCache, type IndexedDbVectorCacheOptions } from './vector-cache.js';
 export { writeTools, SKILLS_WRITE_GRANT, WRITE_TOOL_IDS, type ResourceText, type SkillWriteResult, type WriteToolsOptions } from './write-tools.js';
 export { AUTHORING_LIMITS, RESOURCE_FOLDERS } from './authoring.js';
 export { usageOfActivations } from './usage.js';
