@@ -2,7 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { satchelSkills } from './src/vite/index.js';
-import { demoModel } from './scripts/demo-model.mjs';
+import { demoModel, modelDir } from './scripts/demo-model.mjs';
+import { createUseEmbedder } from './src/embeddings/index.js';
+import { useModelFiles, useWasmPaths } from './src/node/use-model.js';
 
 // The demo app: `demo/` (index.html + main.ts) is the Vite root; it imports the library straight from `../src`.
 // `npm start` serves it on 127.0.0.1:5173; `npm run demo:build` writes `demo-dist/`; `npm run demo:preview` serves that
@@ -48,7 +50,11 @@ export default defineConfig({
   worker: {
     format: 'es',
     // The runtime worker imports the bundled skills; the service worker plugin belongs to the page build only.
-    plugins: () => [satchelSkills({ dir: skillsDir })],
+    // The builtin skills' vectors are made here, with the model the worker runs (demo/worker.ts, same id), so the
+    // routing-by-meaning switch embeds no builtin skill in the browser.
+    plugins: () => [
+      satchelSkills({ dir: skillsDir, embedder: createUseEmbedder({ id: 'use-lite-uint8@1', files: useModelFiles(modelDir()), wasmPaths: useWasmPaths() }) }),
+    ],
   },
   // The dev server finds the worker's dependencies only when the worker starts, then re-bundles and reloads the
   // page; listing them up front keeps `npm start` from reloading under the person's hands.

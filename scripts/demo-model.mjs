@@ -14,7 +14,7 @@ export const MODEL_PREFIX = 'models/use-lite-uint8/';
 export const WASM_PREFIX = 'wasm/';
 
 /** The quantised model's folder, made on first use (about 5 s). */
-function modelDir() {
+export function modelDir() {
   const dir = join(root, 'node_modules', '.cache', 'satchel-demo-model', 'use-lite-uint8');
   if (!existsSync(join(dir, 'model.json'))) {
     const run = spawnSync(process.execPath, [join(root, 'scripts', 'quantize-use.mjs'), dir], { encoding: 'utf8' });
