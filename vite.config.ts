@@ -18,6 +18,12 @@ const skillsDir = fileURLToPath(new URL('./demo/skills', import.meta.url));
 // `npm run demo:preview` serves the build on PORT (default 4173), so parallel checkouts can each run one.
 const previewPort = Number(process.env['PORT'] ?? 4173);
 
+// The builtin skills, bundled with their vectors, made with the model the worker runs (demo/worker.ts, same id), so
+// the routing-by-meaning switch embeds no builtin skill in the browser. The worker's build uses the instance under
+// `worker.plugins`; the dev server serves the worker through the top-level one.
+const builtinSkills = () =>
+  satchelSkills({ dir: skillsDir, embedder: createUseEmbedder({ id: 'use-lite-uint8@1', files: useModelFiles(modelDir()), wasmPaths: useWasmPaths() }) });
+
 const offline = VitePWA({
   strategies: 'generateSW',
   injectRegister: false,
@@ -40,7 +46,7 @@ export default defineConfig({
   // Relative asset URLs, so demo-dist/ works from any static host path.
   base: './',
   publicDir: false,
-  plugins: [satchelSkills({ dir: skillsDir }), demoModel(), offline],
+  plugins: [builtinSkills(), demoModel(), offline],
   build: {
     outDir: fileURLToPath(new URL('./demo-dist', import.meta.url)),
     emptyOutDir: true,
@@ -50,11 +56,7 @@ export default defineConfig({
   worker: {
     format: 'es',
     // The runtime worker imports the bundled skills; the service worker plugin belongs to the page build only.
-    // The builtin skills' vectors are made here, with the model the worker runs (demo/worker.ts, same id), so the
-    // routing-by-meaning switch embeds no builtin skill in the browser.
-    plugins: () => [
-      satchelSkills({ dir: skillsDir, embedder: createUseEmbedder({ id: 'use-lite-uint8@1', files: useModelFiles(modelDir()), wasmPaths: useWasmPaths() }) }),
-    ],
+    plugins: () => [builtinSkills()],
   },
   // The dev server finds the worker's dependencies only when the worker starts, then re-bundles and reloads the
   // page; listing them up front keeps `npm start` from reloading under the person's hands.

@@ -31,8 +31,12 @@ export function mountMeaning(runtime: Runtime): void {
   toggle.checked = meaningWanted();
   toggle.addEventListener('change', () => {
     toggle.disabled = true;
+    // Usable again once the new worker has loaded; the model and the vectors may take longer, and report on their own.
     void setMeaning(toggle.checked)
-      .then(() => report(runtime))
+      .then(() => {
+        toggle.disabled = false;
+        return report(runtime);
+      })
       .catch((error: unknown) => show('failed', errorText(error)))
       .finally(() => (toggle.disabled = false));
   });

@@ -27,13 +27,14 @@ export class LazyRouter {
 
   /**
    * Records the skills the index must follow; the work waits for the next {@link get}. `shipped` is an index a
-   * source listed with them (a pre-parsed bundle's): before the router is first made, and when the loader was given
-   * none, the router starts from it, so only skills it does not cover are indexed. One that does not fit (another
+   * source listed with them (a pre-parsed bundle's, built with the default routing options): before the router is
+   * first made, when the loader was given none and indexes as the defaults do, the router starts from it, so only
+   * skills it does not cover are indexed. One that does not fit (another
    * schema version or language, a damaged object) is passed over: the index is built as usual.
    */
   follow(skills: readonly Skill[], shipped?: RouterJSON): void {
     this.#pending = skills;
-    if (shipped === undefined || this.#given || this.#router) return;
+    if (shipped === undefined || this.#given || this.#router || !builtWithDefaults(this.#options)) return;
     try {
       const fromShipped = fromIndex(shipped, this.#options);
       const built = (): Router => createRouter(this.#options);
@@ -59,6 +60,14 @@ export class LazyRouter {
     }
     return router;
   }
+}
+
+// Options a shipped index (built with the default routing options) still serves: they change no indexed term or weight.
+const QUERY_ONLY: ReadonlySet<string> = new Set(['threshold', 'intentThreshold', 'maxSearch', 'relative', 'thresholdGrowth', 'prior']);
+
+/** True when `options` index as the defaults do, so an index built with the defaults is the one they would build. */
+function builtWithDefaults(options: RouterOptions): boolean {
+  return Object.entries(options).every(([key, value]) => value === undefined || QUERY_ONLY.has(key));
 }
 
 /** Reads `index` on first use, checked now (version, language); the pipeline the check makes is the one used. */

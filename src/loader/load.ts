@@ -43,7 +43,9 @@ export async function loadTiers(plan: LoadPlan): Promise<Cache> {
   const indexes: (RouterJSON | undefined)[] = [];
   const read = async (tier: Tier, i: number): Promise<TierResult> => {
     const listing = await listSafely(tier.source, signal, plan.timeoutMs);
-    indexes[i] = listing.index;
+    // Only a builtin source's index seeds the router: entries for its own skills can then stand for skills another
+    // tier holds under the same name and digest, and a lower tier may not steer how those are routed.
+    if (tier.kind === 'builtin') indexes[i] = listing.index;
     return readTierInSlices(tier, listing, { limits, budget, signal, sourceName: sourceName(tier.source) });
   };
   let results: TierResult[];

@@ -65,10 +65,25 @@ export function checkRouterJSON(json: RouterJSON, options: RouterOptions = {}): 
   return pipeline;
 }
 
-/** An entry tuple of {@link RouterJSON}: name, digest, activation, intents, document, term profile. */
+/** The text fields of an indexed document, besides its `id`. */
+const DOC_FIELDS = ['name', 'description', 'intents', 'examples', 'tags'] as const;
+
+/** An entry tuple of {@link RouterJSON}: name, digest, activation, intents, document, term profile — all the way down. */
 function isEntry(e: unknown): boolean {
   if (!Array.isArray(e) || e.length !== 6) return false;
   const [name, digest, activation, intents, doc, profile] = e as unknown[];
   const shaped = typeof name === 'string' && typeof digest === 'string' && typeof activation === 'string';
-  return shaped && Array.isArray(intents) && typeof doc === 'object' && doc !== null && Array.isArray(profile);
+  return shaped && isStrings(intents) && isDocument(doc, name) && Array.isArray(profile) && profile.every(isWeight);
+}
+
+const isStrings = (v: unknown): boolean => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+function isDocument(doc: unknown, name: string): boolean {
+  if (typeof doc !== 'object' || doc === null) return false;
+  const d = doc as Record<string, unknown>;
+  return d['id'] === name && DOC_FIELDS.every((f) => typeof d[f] === 'string');
+}
+
+function isWeight(pair: unknown): boolean {
+  return Array.isArray(pair) && pair.length === 2 && typeof pair[0] === 'string' && typeof pair[1] === 'number' && Number.isFinite(pair[1]);
 }

@@ -140,7 +140,8 @@ export class SkillVectors {
       const toEmbed: [string, Wanted][] = [];
       missing.forEach((m, i) => {
         const cached = fromCache[i];
-        if (cached) this.#keep(m[0], m[1].digest, cached);
+        // A cached vector of another length (a damaged or foreign cache) is a miss, not NaN scores later.
+        if (cached?.length === this.embedder.dimensions) this.#keep(m[0], m[1].digest, cached);
         else toEmbed.push(m);
       });
       for (let i = 0; i < toEmbed.length; i += BATCH) await this.#embed(toEmbed.slice(i, i + BATCH));

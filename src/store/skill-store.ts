@@ -188,7 +188,7 @@ export function buildSkillStore(backend: Backend, options: BuildOptions = {}): S
       const records = await run('a read', () => backend.read((tx) => tx.audit(ns, name)));
       return records.map(auditEntryOf);
     },
-    exportArchive: (namespace) => exportNamespace(backend, run, checkNamespace(namespace)),
+    exportArchive: async (namespace) => exportNamespace(backend, run, namespace),
     async importArchive(data, o = {}) {
       // An archive is many skills at once: an agent may import only where its changes apply unreviewed.
       if (actorRecord(o.actor).kind === 'agent' && mutability !== 'autonomous') {

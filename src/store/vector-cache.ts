@@ -31,11 +31,20 @@ const VECTORS = 'vectors';
 export function indexedDbVectorCache(options: IndexedDbVectorCacheOptions = {}): VectorCache & { close(): void } {
   const name = options.name ?? 'satchel-skill-vectors';
   let db: Promise<IDBPDatabase | undefined> | undefined;
-  const open = (): Promise<IDBPDatabase | undefined> =>
-    (db ??= openVectors(options.indexedDB ?? (globalThis as { indexedDB?: IDBFactory }).indexedDB, name).then((opened) => {
-      if (!opened) db = undefined; // the next use tries again
+  const open = (): Promise<IDBPDatabase | undefined> => {
+    if (db) return db;
+    const opening = openVectors(options.indexedDB ?? (globalThis as { indexedDB?: IDBFactory }).indexedDB, name).then((opened) => {
+      if (!opened && db === opening) db = undefined; // the next use tries again
+      // Another tab deleting or upgrading the database is not kept waiting: close, and reopen on the next use.
+      opened?.addEventListener('versionchange', () => {
+        opened.close();
+        if (db === opening) db = undefined;
+      });
       return opened;
-    }));
+    });
+    db = opening;
+    return opening;
+  };
   return {
     async get(key) {
       try {

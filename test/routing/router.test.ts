@@ -139,6 +139,11 @@ describe('router serialisation', () => {
     // One entry short: the search index names a skill the entries do not.
     expect(refused({ ...json, entries: json.entries.slice(1) })).toBe(true);
     expect(refused({ ...json, index: createRouter().toJSON().index })).toBe(true);
+    const [first, ...rest] = json.entries;
+    if (!first) throw new Error('no entries');
+    expect(refused({ ...json, entries: [[first[0], first[1], first[2], first[3], {}, first[5]], ...rest] })).toBe(true);
+    expect(refused({ ...json, entries: [[first[0], first[1], first[2], [7], first[4], first[5]], ...rest] })).toBe(true);
+    expect(refused({ ...json, entries: [[first[0], first[1], first[2], first[3], first[4], [['t', 'x']]], ...rest] })).toBe(true);
     expect(refused(json)).toBe(false);
   });
 });

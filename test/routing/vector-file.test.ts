@@ -42,6 +42,17 @@ describe('skill vector files', () => {
     for (const [key, vector] of freshCache) expect([...(cache.get(key) ?? [])]).toEqual([...vector]);
   });
 
+  it('treat a cached vector of the wrong length as a miss', async () => {
+    const cache = vectorCacheFrom(await precomputeSkillVectors(await skills(), conceptEmbedder()));
+    for (const key of cache.keys()) cache.set(key, Float32Array.from([1, 0, 0]));
+    const embedder = conceptEmbedder();
+    const loader = new SkillLoader({ builtin: memorySource(files), routing: { embedder, vectorCache: cache } });
+    await loader.loadAll();
+    await loader.embeddingsReady();
+    expect(embedder.calls.flat()).toHaveLength(3);
+    expect((await loader.routeAsync('weather in Oslo'))[0]?.score).not.toBeNaN();
+  });
+
   it('hold nothing another model can use: its vectors are embedded afresh', async () => {
     const cache = vectorCacheFrom(await precomputeSkillVectors(await skills(), conceptEmbedder({ id: 'other@1' })));
     const embedder = conceptEmbedder();

@@ -123,14 +123,40 @@ describe('pre-parsed bundles', () => {
       const index = bundle.parsed?.index;
       if (!index) throw new Error('the bundle has no index');
       const built = await load(bundle, { preparsed: false });
-      for (const odd of [
+      const [first, ...rest] = index.entries;
+      if (!first) throw new Error('the index has no entries');
+      const hollow = [[first[0], first[1], first[2], first[3], {}, first[5]], ...rest];
+      const unweighted = [[first[0], first[1], first[2], first[3], first[4], [['term', 'heavy']]], ...rest];
+      const odds = [
         { ...index, version: 999 },
         { ...index, entries: 'damaged' },
         { ...index, index: null },
-      ]) {
+        { ...index, entries: hollow },
+        { ...index, entries: unweighted },
+      ];
+      for (const odd of odds) {
         const loader = await load({ ...bundle, parsed: { format: BUNDLE_PARSE_FORMAT, index: odd as typeof index } });
         for (const q of QUERIES) expect(loader.route(q)).toEqual(built.route(q));
       }
+    });
+
+    it('is not used by a loader whose routing options index differently, nor from a tier below builtin', async () => {
+      const tuned = { stopWordWeight: 0, fieldWeights: { name: 0.1 } };
+      const upsert = syncs();
+      const loader = await load(bundle, {}, tuned);
+      const built = await load(bundle, { preparsed: false }, tuned);
+      for (const q of [...QUERIES, 'the helper']) expect(loader.route(q)).toEqual(built.route(q));
+      expect(upsert.mock.contexts.filter((r) => r === loader.router).length).toBeGreaterThan(150);
+      // Threshold-like options index as the defaults do: the shipped index still serves.
+      const thresholds = await load(bundle, {}, { threshold: 0.6, relative: 0.4 });
+      thresholds.route('pdf');
+      expect(upsert.mock.contexts.filter((r) => r === thresholds.router)).toHaveLength(0);
+      // The same bundle as a remote (org-tier) source: its index seeds nothing.
+      const remote = new SkillLoader({ remote: bundleSource(bundle), limits: { maxSkills: 5000 } });
+      await remote.loadAll();
+      remote.route('pdf');
+      expect(upsert.mock.contexts.filter((r) => r === remote.router).length).toBeGreaterThan(150);
+      upsert.mockRestore();
     });
 
     it('gives way to a routing.index the loader was given', async () => {

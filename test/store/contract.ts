@@ -213,6 +213,10 @@ export function describeStoreContract(label: string, make: StoreFactory): void {
       dropped.skills[1]!.revisions.shift();
       expect(await codeOf(other.importArchive(dropped as never))).toBe('DIGEST_MISMATCH');
       expect(await codeOf(other.importArchive('not json'))).toBe('INVALID_INPUT');
+      // A bad namespace rejects, as every store method does, rather than throwing before a promise exists.
+      const exported = other.exportArchive([]);
+      expect(exported).toBeInstanceOf(Promise);
+      expect(await codeOf(exported)).toBe('INVALID_INPUT');
       expect(await other.list(USER)).toEqual([]);
       expect(await other.auditLog(USER)).toEqual([]);
     });

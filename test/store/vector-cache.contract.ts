@@ -41,6 +41,23 @@ export function vectorCacheContract(factory: () => IDBFactory): void {
     cache.close();
   });
 
+  it('steps aside when another tab deletes its database, and works again after', async () => {
+    const indexedDB = factory();
+    const name = `vectors-${crypto.randomUUID()}`;
+    const cache = indexedDbVectorCache({ name, indexedDB });
+    await cache.set('k', Float32Array.from([1, 2]));
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.deleteDatabase(name);
+      request.onsuccess = () => resolve();
+      request.onerror = () => reject(request.error);
+      request.onblocked = () => reject(new Error('the open cache blocked the deletion'));
+    });
+    expect(await cache.get('k')).toBeUndefined();
+    await cache.set('k', Float32Array.from([3]));
+    expect([...((await cache.get('k')) ?? [])]).toEqual([3]);
+    cache.close();
+  });
+
   it('is a miss, never an error, where IndexedDB cannot work', async () => {
     const broken = {
       open: () => {

@@ -68,7 +68,9 @@ function parseCommand(command: CommandName, args: readonly string[]): ParsedArgs
         ? 'give at least one path, then the turn.'
         : command === 'publish'
           ? 'give the skills folder, then the output folder.'
-          : 'give at least one path.',
+          : command === 'vectors'
+            ? 'give the skills folder, then the file to write.'
+            : 'give at least one path.',
     );
   return { kind: 'run', command, flags };
 }
