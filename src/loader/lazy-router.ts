@@ -29,8 +29,8 @@ export class LazyRouter {
    * Records the skills the index must follow; the work waits for the next {@link get}. `shipped` is an index a
    * source listed with them (a pre-parsed bundle's, built with the default routing options): before the router is
    * first made, when the loader was given none and indexes as the defaults do, the router starts from it, so only
-   * skills it does not cover are indexed. One that does not fit (another
-   * schema version or language, a damaged object) is passed over: the index is built as usual.
+   * skills it does not cover are indexed. One that does not fit (another schema version or language, a damaged
+   * object) is passed over: the index is built as usual.
    */
   follow(skills: readonly Skill[], shipped?: RouterJSON): void {
     this.#pending = skills;
