@@ -25,7 +25,11 @@ export async function preparseBundle(bundle: SkillBundle): Promise<SkillBundle> 
   for (const { skill } of candidates) if (skill.path !== undefined && isJsonExact(skill)) byPath.set(skill.path, skill);
   const entries: SkillBundleEntry[] = bundle.entries.map((entry) => {
     const skill = byPath.get(entry.path);
-    return skill ? { ...entry, skill } : entry;
+    if (!skill) return entry;
+    // The body is stored once where it stands in the text as written (a trimmed tail of it): a fifth of the bundle less.
+    const start = skill.content === '' ? -1 : entry.text.lastIndexOf(skill.content);
+    if (start < 0) return { ...entry, skill };
+    return { ...entry, skill: { ...skill, content: null }, body: [start, start + skill.content.length] as const };
   });
   // As a load would: the first skill of a name is the one routed, whether or not the bundle can carry it parsed.
   const routed = new Map<string, Skill>();

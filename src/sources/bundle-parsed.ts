@@ -14,10 +14,12 @@ import type { Skill } from '../format/types.js';
 
 /**
  * Version of the pre-parsed part of a bundle. Raised whenever parsing would
- * give other skills from the same text, so a bundle built by another
- * version of the parser is parsed again from its texts instead of trusted.
+ * give other skills from the same text, or the skills are stored otherwise,
+ * so a bundle built by another version is parsed again from its texts
+ * instead of trusted. 2: a skill's body is stored once, in the entry's text
+ * (`skill.content` null, `body` its span).
  */
-export const BUNDLE_PARSE_FORMAT = 1;
+export const BUNDLE_PARSE_FORMAT = 2;
 
 /** What a bundle carries when its build parsed its skills. */
 export interface SkillBundleParsed {

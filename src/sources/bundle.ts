@@ -58,8 +58,13 @@ export interface SkillBundleEntry {
   readonly files: readonly SkillBundleFile[];
   /** Problems found while listing or bundling this folder. */
   readonly diagnostics?: readonly Diagnostic[];
-  /** The skill the build parsed from `text` (with its own diagnostics), when the bundle is pre-parsed. */
-  readonly skill?: Skill;
+  /**
+   * The skill the build parsed from `text` (with its own diagnostics), when the bundle is pre-parsed. Its `content`
+   * is null when the body stands in `text` as written: it is then `text.slice(...body)`, stored once.
+   */
+  readonly skill?: Omit<Skill, 'content'> & { readonly content: string | null };
+  /** Where the skill's body is in `text` (start, end), when `skill.content` is null. */
+  readonly body?: readonly [start: number, end: number];
 }
 
 /**
@@ -169,7 +174,7 @@ function buildListing(bundle: unknown, name: string, options: BundleSourceOption
       return;
     }
     valid.push(entry);
-    entries.push(listed(entry, usableSkill(parsed, entry.skill, options.verify ?? false)));
+    entries.push(listed(entry, usableSkill(parsed, withBody(entry), options.verify ?? false)));
   });
   // The build's index covers its parse: listed only where that parse is used, and not where it is verified (an
   // index cannot be checked against the texts).
@@ -254,4 +259,14 @@ function listed(entry: SkillBundleEntry, skill: Skill | undefined): SkillEntry {
     // The load reports a pre-parsed skill's diagnostics as if it had parsed the text.
     ...(skill ? { skill: markPreparsed(skill), skillDiagnostics: inReportOrder(skill.diagnostics) } : {}),
   };
+}
+
+/** The entry's pre-parsed skill with its body, which the build stored once: in `text`, at `body`. */
+function withBody(entry: SkillBundleEntry): unknown {
+  const skill: unknown = entry.skill;
+  if (typeof skill !== 'object' || skill === null || (skill as { content?: unknown }).content !== null) return skill;
+  const span: unknown = entry.body;
+  const [start, end] = Array.isArray(span) ? (span as unknown[]) : [];
+  const fits = Number.isInteger(start) && Number.isInteger(end) && 0 <= (start as number) && (start as number) <= (end as number);
+  return fits && (end as number) <= entry.text.length ? { ...skill, content: entry.text.slice(start as number, end as number) } : undefined;
 }

@@ -52,10 +52,26 @@ describe('pre-parsed bundles', () => {
     expect(fast.getByName('odd')?.extensions).toEqual({ 'x-inf': Infinity });
   });
 
-  it('need no text to load: the skills come from the bundle as they are', async () => {
-    const textless: SkillBundle = { ...bundle, entries: bundle.entries.map((e) => (e.skill ? { ...e, text: e.text.replace(/^---/, 'broken') } : e)) };
-    const loader = await load(textless);
-    expect(loader.getAll().map((s) => s.digest)).toEqual((await load(bundle)).getAll().map((s) => s.digest));
+  it('parse no front matter to load: the skills come from the bundle as they are', async () => {
+    // The opening line broken (same length, so the bodies stored in the texts stay where they are): not parsed again.
+    const broken: SkillBundle = { ...bundle, entries: bundle.entries.map((e) => (e.skill ? { ...e, text: e.text.replace(/^---/, '+++') } : e)) };
+    const loader = await load(broken);
+    expect(loader.getAll()).toEqual((await load(bundle)).getAll());
+  });
+
+  it('store each body once, in the text, and read it back from there', async () => {
+    const once = bundle.entries.filter((e) => e.skill?.content === null);
+    expect(once.length).toBeGreaterThan(150);
+    for (const e of once) expect((e.body?.[1] ?? Infinity) <= e.text.length).toBe(true);
+    const loaded = await load(bundle);
+    const parsed = await load(bundle, { preparsed: false });
+    expect(loaded.getAll().map((s) => s.content)).toEqual(parsed.getAll().map((s) => s.content));
+    // A body reference that does not fit the text makes the entry parse its text instead.
+    const first = once[0];
+    if (!first) throw new Error('no entry stores its body once');
+    const entries = bundle.entries.map((e) => (e === first ? { ...e, body: [0, e.text.length + 5] as const } : e));
+    const skill = (await load({ ...bundle, entries })).getAll().find((s) => s.path === first.path);
+    expect(skill?.content).toBe(parsed.getAll().find((s) => s.path === first.path)?.content);
   });
 
   it('route from the shipped index as an index built at start does, re-indexing nothing', async () => {
