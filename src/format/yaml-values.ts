@@ -5,6 +5,7 @@
  * data that serialises back to the same YAML and digests by its contents.
  * @module
  */
+import { bytesToBase64 } from '../shared/base64.js';
 import { setOwn } from './field-values.js';
 
 /**
@@ -30,7 +31,7 @@ function plain(value: unknown, done: Map<object, unknown>): unknown {
 
 function convert(value: object, done: Map<object, unknown>): unknown {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? String(value) : value.toISOString();
-  if (value instanceof Uint8Array) return base64(value);
+  if (value instanceof Uint8Array) return bytesToBase64(value);
   if (value instanceof Set) return [...value].map((v) => plain(v, done));
   if (value instanceof Map) {
     const out: Record<string, unknown> = {};
@@ -62,11 +63,4 @@ function copyOf(record: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(record)) setOwn(out, key, record[key]);
   return out;
-}
-
-/** Base64 of bytes, in chunks so no call takes too many arguments. */
-function base64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
 }

@@ -37,12 +37,11 @@ export class LazyRouter {
     if (shipped === undefined || this.#given || this.#router || !builtWithDefaults(this.#options)) return;
     try {
       const fromShipped = fromIndex(shipped, this.#options);
-      const built = (): Router => createRouter(this.#options);
       this.#make = () => {
         try {
           return fromShipped();
         } catch {
-          return built();
+          return createRouter(this.#options); // damaged inside: built from the skills
         }
       };
     } catch {

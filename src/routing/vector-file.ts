@@ -7,6 +7,7 @@
  * @module
  */
 import { SkillError } from '../format/errors.js';
+import { base64ToBytes, bytesToBase64 } from '../shared/base64.js';
 import type { Skill } from '../format/types.js';
 import type { Embedder, VectorCache } from './embedder.js';
 import { SkillVectors } from './skill-vectors.js';
@@ -66,22 +67,14 @@ export function vectorCacheFrom(file: unknown): Map<string, Float32Array> & Vect
 
 // Little-endian on every platform, so a file made on one machine reads on any other.
 function toBase64(vector: Float32Array): string {
-  const bytes = new Uint8Array(vector.length * 4);
-  const view = new DataView(bytes.buffer);
+  const view = new DataView(new ArrayBuffer(vector.length * 4));
   vector.forEach((x, i) => view.setFloat32(i * 4, x, true));
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary);
+  return bytesToBase64(new Uint8Array(view.buffer));
 }
 
 function fromBase64(text: string): Float32Array | undefined {
-  let binary: string;
-  try {
-    binary = atob(text);
-  } catch {
-    return undefined;
-  }
-  if (binary.length % 4 !== 0) return undefined;
-  const view = new DataView(Uint8Array.from(binary, (c) => c.charCodeAt(0)).buffer);
-  return Float32Array.from({ length: binary.length / 4 }, (_, i) => view.getFloat32(i * 4, true));
+  const bytes = base64ToBytes(text);
+  if (!bytes || bytes.length % 4 !== 0) return undefined;
+  const view = new DataView(bytes.buffer);
+  return Float32Array.from({ length: bytes.length / 4 }, (_, i) => view.getFloat32(i * 4, true));
 }

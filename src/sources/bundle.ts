@@ -20,6 +20,7 @@ import { BUNDLE_PARSE_FORMAT, inReportOrder, usableSkill, type SkillBundleParsed
 import type { Skill } from '../format/types.js';
 import type { SkillVectorFile } from '../routing/vector-file.js';
 import { markPreparsed } from './preparsed.js';
+import { base64ToBytes } from '../shared/base64.js';
 
 export { BUNDLE_PARSE_FORMAT, type SkillBundleParsed } from './bundle-parsed.js';
 
@@ -231,14 +232,8 @@ function contentsOf(f: SkillBundleFile): Contents | null {
 
 /** Decodes base64 with `atob`, which browsers, workers and Node all have. */
 function fromBase64(base64: string, path: string, name: string): Uint8Array {
-  let binary: string;
-  try {
-    binary = atob(base64);
-  } catch (e) {
-    throw new SkillError('SOURCE_FAILED', `\`${path}\` in source ${name} is not valid base64.`, { path, cause: e });
-  }
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  const bytes = base64ToBytes(base64);
+  if (!bytes) throw new SkillError('SOURCE_FAILED', `\`${path}\` in source ${name} is not valid base64.`, { path });
   return bytes;
 }
 
