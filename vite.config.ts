@@ -12,7 +12,7 @@ import { useModelFiles, useWasmPaths } from './src/node/use-model.js';
 // satchelSkills() bundles demo/skills/ as the page's builtin skills (`import bundle from 'virtual:satchel/skills'`).
 // Its `dir` is resolved against Vite's root, which is demo/, so the folder is given as an absolute path here.
 // VitePWA generates sw.js, which precaches the page, its scripts and styles and the worker chunk (offline reloads);
-// demo/offline.ts registers it in production builds only.
+// demo/lib/offline.ts registers it in production builds only.
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const skillsDir = fileURLToPath(new URL('./demo/skills', import.meta.url));
 // `npm run demo:preview` serves the build on PORT (default 4173), so parallel checkouts can each run one.

@@ -17,15 +17,15 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { instructionsChild, runInstructionsBench } from './instructions.bench.js';
-import { hostileChild, runHostileBench } from './hostile.bench.js';
-import { loadChild } from './load-kinds.js';
-import { runLoadBench } from './load.bench.js';
-import { CHILD_ENV, loaderChild } from './loader-memory.js';
-import { runLoaderBench } from './loader.bench.js';
-import { runParseBench } from './parse.bench.js';
-import { runRoutingBench } from './routing.bench.js';
-import { runStoreBench } from './store.bench.js';
+import { instructionsChild, runInstructionsBench } from './parse/instructions.bench.js';
+import { hostileChild, runHostileBench } from './hostile/hostile.bench.js';
+import { loadChild } from './load/load-kinds.js';
+import { runLoadBench } from './load/load.bench.js';
+import { CHILD_ENV, loaderChild } from './load/loader-memory.js';
+import { runLoaderBench } from './load/loader.bench.js';
+import { runParseBench } from './parse/parse.bench.js';
+import { runRoutingBench } from './routing/routing.bench.js';
+import { runStoreBench } from './store/store.bench.js';
 
 const BENCHES: Record<string, (o: Options) => unknown> = {
   parse: (o) => runParseBench(o),

@@ -3,19 +3,19 @@
  * activations and catalog, the skill browser, the editor with history, import/export and proposals. In a production
  * build a service worker precaches the page and the worker chunk, so a reload works offline.
  */
-import { mountBrowser, refreshBrowser } from './browser.js';
-import { mountCatalogView, refreshCatalogView } from './catalog-view.js';
-import { mountChat, refreshChat } from './chat.js';
-import { debounce, must } from './dom.js';
-import { mountEditor, refreshMySkills } from './editor.js';
-import { announceChange, onChange } from './events.js';
-import { mountHistory } from './history.js';
-import { mountImportExport } from './import-export.js';
-import { mountMeaning } from './meaning.js';
-import { refreshProposals } from './proposals.js';
-import { errorText, startRuntime, type Runtime } from './runtime.js';
-import { registerOffline } from './offline.js';
-import { mountValidator } from './validator.js';
+import { mountBrowser, refreshBrowser } from './panels/browser.js';
+import { mountCatalogView, refreshCatalogView } from './panels/catalog-view.js';
+import { mountChat, refreshChat } from './panels/chat.js';
+import { debounce, must } from './lib/dom.js';
+import { mountEditor, refreshMySkills } from './panels/editor.js';
+import { announceChange, onChange } from './lib/events.js';
+import { mountHistory } from './panels/history.js';
+import { mountImportExport } from './panels/import-export.js';
+import { mountMeaning } from './panels/meaning.js';
+import { refreshProposals } from './panels/proposals.js';
+import { errorText, startRuntime, type Runtime } from './lib/runtime.js';
+import { registerOffline } from './lib/offline.js';
+import { mountValidator } from './panels/validator.js';
 
 async function refreshAll(runtime: Runtime): Promise<void> {
   await Promise.all([refreshChat(runtime), refreshBrowser(runtime), refreshCatalogView(runtime), refreshMySkills(runtime), refreshProposals(runtime)]);

@@ -20,7 +20,7 @@
 // ── Format: parse, validate and write SKILL.md ──────────────────────────────────────────────────────────────
 export { MAX_FRONTMATTER_BYTES, parseSkill, parseSkillFrontmatter, type ParseOptions, type ParseResult } from './format/parse.js';
 export { parseSkillFile } from './format/parse-file.js';
-export type { SkillFrontmatter } from './format/skill-frontmatter.js';
+export type { SkillFrontmatter } from './format/fields/skill-frontmatter.js';
 export { serializeSkill } from './format/serialize.js';
 export { SECTION_FILES, type SectionFile } from './format/structured.js';
 export {
@@ -31,7 +31,7 @@ export {
   type DiagnosticRule,
   type Profile,
   type Severity,
-} from './format/diagnostics.js';
+} from './format/diagnostics/diagnostic.js';
 export { SkillError, isSkillError, SKILL_ERROR_CODES, type SkillErrorCode, type SkillErrorOptions } from './format/errors.js';
 export {
   SKILL_SET_LIMITS,

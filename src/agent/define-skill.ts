@@ -4,7 +4,7 @@
  * @module
  */
 import { SkillError } from '../format/errors.js';
-import { setOwn } from '../format/field-values.js';
+import { setOwn } from '../format/fields/values.js';
 import { parseSkill } from '../format/parse.js';
 import { writeSkillMd } from '../format/serialize.js';
 import { attachContents } from './contents.js';

@@ -5,7 +5,7 @@
  * @module
  */
 import { proxy, type Remote } from 'comlink';
-import type { Diagnostic } from '../format/diagnostics.js';
+import type { Diagnostic } from '../format/diagnostics/diagnostic.js';
 import { SkillError, throwIfAborted } from '../format/errors.js';
 import type { Skill } from '../format/types.js';
 import type { CatalogOptions } from '../agent/catalog.js';

@@ -49,7 +49,7 @@ export interface SkillErrorOptions {
   /** The underlying error, if any. */
   cause?: unknown;
   /** Diagnostics that explain an `INVALID_SKILL` error. */
-  diagnostics?: readonly import('./diagnostics.js').Diagnostic[];
+  diagnostics?: readonly import('./diagnostics/diagnostic.js').Diagnostic[];
   /** The file the error is about. */
   path?: string;
 }
@@ -68,7 +68,7 @@ export class SkillError extends Error {
   /** What went wrong, as a stable code. */
   readonly code: SkillErrorCode;
   /** For `INVALID_SKILL`: each rule that failed, with line and column. */
-  readonly diagnostics: readonly import('./diagnostics.js').Diagnostic[];
+  readonly diagnostics: readonly import('./diagnostics/diagnostic.js').Diagnostic[];
   /** The file the error is about, when there is one. */
   readonly path: string | undefined;
 

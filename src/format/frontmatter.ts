@@ -6,7 +6,7 @@
  * A bare `---` inside a line never counts.
  * @module
  */
-import type { DiagnosticCode } from './diagnostics.js';
+import type { DiagnosticCode } from './diagnostics/diagnostic.js';
 
 /** A located problem with the frame, before any YAML is read. */
 export interface FrameProblem {

@@ -4,7 +4,7 @@
  * @module
  */
 import { SkillError } from '../format/errors.js';
-import { formatDiagnostic } from './diagnostics.js';
+import { formatDiagnostic } from './diagnostics/diagnostic.js';
 import { parseSkill, type ParseOptions } from './parse.js';
 import type { Skill } from './types.js';
 

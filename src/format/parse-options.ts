@@ -2,7 +2,7 @@
  * The options of `parseSkill`.
  * @module
  */
-import type { Profile } from './diagnostics.js';
+import type { Profile } from './diagnostics/diagnostic.js';
 import type { SkillFileInput, SkillLimits, SkillSourceKind } from './types.js';
 
 /** Options of `parseSkill`. */

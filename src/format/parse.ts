@@ -3,11 +3,11 @@
  * every problem returned as a located diagnostic. Never throws.
  * @module
  */
-import { createDiagnostic, type Diagnostic, type DiagnosticCode, type Profile } from './diagnostics.js';
+import { createDiagnostic, type Diagnostic, type DiagnosticCode, type Profile } from './diagnostics/diagnostic.js';
 import { SkillError } from './errors.js';
-import type { FieldContext } from './field-values.js';
-import { readFields } from './fields.js';
-import { readPlainFrontmatter, type PlainRead } from './frontmatter-fast.js';
+import type { FieldContext } from './fields/values.js';
+import { readFields } from './fields/read-fields.js';
+import { readPlainFrontmatter, type PlainRead } from './yaml/plain-read.js';
 import { positionAt, positioner, splitFrontmatter, type Frame } from './frontmatter.js';
 import { checkParseInput } from './parse-input.js';
 import { sha256Digest } from '../shared/hash.js';
@@ -17,7 +17,7 @@ import { digestSkill } from './serialize.js';
 import { composeStructuredBody, isSectionFile } from './structured.js';
 import { decodeUtf8, hasLoneSurrogate, isTextBytes, utf8ByteLength } from '../shared/text.js';
 import { SKILL_SET_LIMITS, type Skill, type SkillFile, type SkillFileInput, type SkillSourceKind } from './types.js';
-import { keyOffset, nonTextKeys, readYaml, scalarSource, type YamlRead } from './yaml-read.js';
+import { keyOffset, nonTextKeys, readYaml, scalarSource, type YamlRead } from './yaml/read.js';
 
 import type { ParseOptions } from './parse-options.js';
 

@@ -5,9 +5,9 @@
  */
 import { stringify } from 'yaml';
 import { canonicalJson, sha256OfParts } from '../shared/hash.js';
-import { setOwn } from './field-values.js';
-import { FRONTMATTER_KEYS } from './keys.js';
-import type { SkillFrontmatter } from './skill-frontmatter.js';
+import { setOwn } from './fields/values.js';
+import { FRONTMATTER_KEYS } from './fields/keys.js';
+import type { SkillFrontmatter } from './fields/skill-frontmatter.js';
 import type { Skill, SkillFile } from './types.js';
 
 /** Tools that survive a space-separated line: balanced parentheses, no blank outside them. */

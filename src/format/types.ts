@@ -2,7 +2,7 @@
  * The shapes Satchel works with: skills, their files, sources and limits.
  * @module
  */
-import type { Diagnostic } from './diagnostics.js';
+import type { Diagnostic } from './diagnostics/diagnostic.js';
 import { SkillError } from './errors.js';
 
 /** Where a skill came from; the first tier that holds a name wins. */

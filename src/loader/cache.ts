@@ -4,7 +4,7 @@
  * never sees half a change.
  * @module
  */
-import type { Diagnostic } from '../format/diagnostics.js';
+import type { Diagnostic } from '../format/diagnostics/diagnostic.js';
 import { SkillError } from '../format/errors.js';
 import { confusableKey, nameKey } from '../shared/names.js';
 import { parseSkillObject } from '../sources/skill-object.js';

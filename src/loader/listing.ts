@@ -6,9 +6,9 @@
  * source or entry never costs the others.
  * @module
  */
-import { createDiagnostic, DIAGNOSTIC_RULES, type Diagnostic } from '../format/diagnostics.js';
+import { createDiagnostic, DIAGNOSTIC_RULES, type Diagnostic } from '../format/diagnostics/diagnostic.js';
 import type { RouterJSON } from '../routing/types.js';
-import { isRecord } from '../format/field-values.js';
+import { isRecord } from '../format/fields/values.js';
 import { isBytes } from '../sources/inventory.js';
 import type { SkillEntry, SkillFileInput } from '../sources/source.js';
 

@@ -5,7 +5,7 @@
  */
 import { activateTurn, type ActivationContext, type ActivationOptions, type SkillActivation, type Turn } from '../routing/activation.js';
 import type { CatalogOptions } from '../agent/catalog.js';
-import type { Diagnostic } from '../format/diagnostics.js';
+import type { Diagnostic } from '../format/diagnostics/diagnostic.js';
 import { SkillError } from '../format/errors.js';
 import { checkedSkill, withSkill, withoutSkill, type Cache } from './cache.js';
 import { agentView, loaderCatalog, readLoaderFile, routingRanking } from './agent.js';

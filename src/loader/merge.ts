@@ -4,7 +4,7 @@
  * wins, per-load limits enforced) into the next cache.
  * @module
  */
-import { createDiagnostic, type Diagnostic } from '../format/diagnostics.js';
+import { createDiagnostic, type Diagnostic } from '../format/diagnostics/diagnostic.js';
 import { SkillError } from '../format/errors.js';
 import { confusableKey, nameKey } from '../shared/names.js';
 import { buildCache, type Cache } from './cache.js';

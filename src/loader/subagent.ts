@@ -3,8 +3,8 @@
  * `manual` skill whose content is the spec's system prompt suffix.
  * @module
  */
-import { createDiagnostic } from '../format/diagnostics.js';
-import { isRecord } from '../format/field-values.js';
+import { createDiagnostic } from '../format/diagnostics/diagnostic.js';
+import { isRecord } from '../format/fields/values.js';
 import type { ParseResult } from '../format/parse.js';
 import { parseSkillObject } from '../sources/skill-object.js';
 

@@ -5,7 +5,7 @@
  * `maxSkills` stops as soon as the count passes it.
  * @module
  */
-import { createDiagnostic, type Diagnostic } from '../format/diagnostics.js';
+import { createDiagnostic, type Diagnostic } from '../format/diagnostics/diagnostic.js';
 import { parseSkill, type ParseResult } from '../format/parse.js';
 import { SkillError, throwIfAborted } from '../format/errors.js';
 import { confusableKey } from '../shared/names.js';

@@ -6,9 +6,9 @@
  */
 import { Buffer } from 'node:buffer';
 import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
-import { createDiagnostic, type Diagnostic } from '../format/diagnostics.js';
+import { createDiagnostic, type Diagnostic } from '../format/diagnostics/diagnostic.js';
 import { isSkillError } from '../format/errors.js';
-import { directorySource } from './directory-source.js';
+import { directorySource } from './directory/directory-source.js';
 import type { SkillEntry, SkillSource } from '../sources/source.js';
 import { joinSourcePath } from '../sources/source.js';
 import { bundleSource, SKILL_BUNDLE_VERSION, type SkillBundle, type SkillBundleEntry, type SkillBundleFile } from '../sources/bundle.js';

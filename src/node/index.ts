@@ -17,9 +17,9 @@
  */
 // The local SkillLoader below takes precedence over the core one of the same name.
 export * from '../index.js';
-export { directorySource, type DirectorySourceOptions } from './directory-source.js';
+export { directorySource, type DirectorySourceOptions } from './directory/directory-source.js';
 export { pluginSource, type PluginSourceOptions } from './plugin-source.js';
-export { WATCH_DEBOUNCE_MS } from './watch-folder.js';
+export { WATCH_DEBOUNCE_MS } from './directory/watch-folder.js';
 export { loadSkills, type LoadSkillsOptions } from './load-skills.js';
 export { buildSkillBundle, type BuildSkillBundleOptions } from './build-bundle.js';
 export { SkillLoader, BUILTIN_SKILLS_DIR, type NodeSkillLoaderOptions } from './skill-loader.js';

@@ -4,15 +4,15 @@
  */
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Diagnostic } from '../format/diagnostics.js';
+import type { Diagnostic } from '../format/diagnostics/diagnostic.js';
 import { SkillError, type SkillErrorCode } from '../format/errors.js';
 import { SkillLoader } from '../loader/loader.js';
 import { attachContents } from '../agent/contents.js';
 import { createSkillSet, type SkillSet } from '../agent/skill-set.js';
 import type { SkillSource } from '../sources/source.js';
 import { resolveLimits, SKILL_SET_LIMITS, type ResolvedLimits, type SkillLimits } from '../format/types.js';
-import { directorySource } from './directory-source.js';
-import { withRootedListing } from './rooted-listing.js';
+import { directorySource } from './directory/directory-source.js';
+import { withRootedListing } from './directory/rooted-listing.js';
 import { holdsPlugins, pluginSource } from './plugin-source.js';
 
 /** Options of {@link loadSkills} besides the limits. */

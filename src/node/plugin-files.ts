@@ -7,16 +7,16 @@
  * @module
  */
 import { join } from 'node:path';
-import type { Diagnostic, DiagnosticCode } from '../format/diagnostics.js';
+import type { Diagnostic, DiagnosticCode } from '../format/diagnostics/diagnostic.js';
 import { throwIfAborted } from '../format/errors.js';
 import { PLUGIN_SHARED_FOLDERS } from '../shared/paths.js';
 import { isPluginJunk, PLUGIN_MANIFEST, type PluginTree } from '../sources/plugin.js';
 import { sourceDiagnostic } from '../sources/inventory.js';
 import { joinSourcePath, type SkillFileInput } from '../sources/source.js';
-import { walkDirectory, type WalkOptions } from './directory-walk.js';
-import { factsOf } from './file-facts.js';
-import { readFolder, type Folder } from './folder-entries.js';
-import { closeFile, openFile, readAll } from './opened-file.js';
+import { walkDirectory, type WalkOptions } from './directory/walk.js';
+import { factsOf } from './directory/file-facts.js';
+import { readFolder, type Folder } from './directory/folder-entries.js';
+import { closeFile, openFile, readAll } from './directory/opened-file.js';
 
 /** What reading one plugin needs: the walk's options (its `root` is the source root) and the per-plugin file bound. */
 export interface PluginReadOptions extends Omit<WalkOptions, 'rootFolder'> {

@@ -9,10 +9,10 @@ import { assertLimits, LOADER_LIMITS } from '../format/types.js';
 import { assertReadPath, notFound } from '../sources/inventory.js';
 import { isPluginJunk, PLUGIN_LIMITS, PLUGIN_MANIFEST, pluginListing, type PluginLimits, type PluginTree } from '../sources/plugin.js';
 import { markNameFromFolder, type SkillSource, type SourceCallOptions, type SourceListing } from '../sources/source.js';
-import { directorySource, realRoot, type DirectorySourceOptions } from './directory-source.js';
-import { readFolder } from './folder-entries.js';
+import { directorySource, realRoot, type DirectorySourceOptions } from './directory/directory-source.js';
+import { readFolder } from './directory/folder-entries.js';
 import { isPluginFolder, readPlugin, type PluginReadOptions } from './plugin-files.js';
-import { folderWatch, WATCH_DEBOUNCE_MS } from './watch-folder.js';
+import { folderWatch, WATCH_DEBOUNCE_MS } from './directory/watch-folder.js';
 
 /** Options of {@link pluginSource}: the directory source's bounds (used per skill) and the per-plugin ones. */
 export interface PluginSourceOptions extends Omit<DirectorySourceOptions, 'includeHidden'>, PluginLimits {}

@@ -11,12 +11,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'fflate';
 import { createTar } from 'nanotar';
-import { createDiagnostic, type Diagnostic } from '../format/diagnostics.js';
+import { createDiagnostic, type Diagnostic } from '../format/diagnostics/diagnostic.js';
 import { parseSkill } from '../format/parse.js';
 import { sha256Digest } from '../shared/hash.js';
 import { DISCOVERY_SCHEMA } from '../sources/remote/index-document.js';
 import { joinSourcePath, type SkillEntry, type SkillSource } from '../sources/source.js';
-import { directorySource, type DirectorySourceOptions } from './directory-source.js';
+import { directorySource, type DirectorySourceOptions } from './directory/directory-source.js';
 
 /** Where published artifacts go, under the output folder. */
 export const PUBLISH_DIR = '.well-known/agent-skills';

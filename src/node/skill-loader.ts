@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { SkillLoader as CoreSkillLoader, type SkillLoaderOptions } from '../loader/loader.js';
 import type { SkillSource } from '../sources/source.js';
-import { directorySource } from './directory-source.js';
+import { directorySource } from './directory/directory-source.js';
 
 /** Where the Node loader looks for builtin skills, under its working folder. */
 export const BUILTIN_SKILLS_DIR = 'skills/builtin';

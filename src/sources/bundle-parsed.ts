@@ -7,7 +7,7 @@
  * parsing them with `preparsed: false`).
  * @module
  */
-import type { Diagnostic } from '../format/diagnostics.js';
+import type { Diagnostic } from '../format/diagnostics/diagnostic.js';
 import { digestSkill } from '../format/serialize.js';
 import type { RouterJSON } from '../routing/types.js';
 import type { Skill } from '../format/types.js';

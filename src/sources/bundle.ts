@@ -4,7 +4,7 @@
  * Isomorphic: no environment APIs, no server, no file system.
  * @module
  */
-import type { Diagnostic } from '../format/diagnostics.js';
+import type { Diagnostic } from '../format/diagnostics/diagnostic.js';
 import { SkillError } from '../format/errors.js';
 import {
   joinSourcePath,

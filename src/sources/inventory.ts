@@ -4,7 +4,7 @@
  * rejects with, and the calls of a source over data held in memory.
  * @module
  */
-import { createDiagnostic, type Diagnostic, type DiagnosticCode } from '../format/diagnostics.js';
+import { createDiagnostic, type Diagnostic, type DiagnosticCode } from '../format/diagnostics/diagnostic.js';
 import { SkillError, throwIfAborted } from '../format/errors.js';
 import { sha256Digest } from '../shared/hash.js';
 import { unsafePathReason } from '../shared/paths.js';

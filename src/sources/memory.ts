@@ -4,7 +4,7 @@
  * objects. Isomorphic: no environment APIs.
  * @module
  */
-import type { Diagnostic } from '../format/diagnostics.js';
+import type { Diagnostic } from '../format/diagnostics/diagnostic.js';
 import { unsafePathReason } from '../shared/paths.js';
 import { SkillError } from '../format/errors.js';
 import { readSkillDocument } from './skill-document.js';

@@ -8,8 +8,8 @@
  * that can read it, and a sibling skill's folder is never among them.
  * @module
  */
-import type { Diagnostic } from '../format/diagnostics.js';
-import { isRecord } from '../format/field-values.js';
+import type { Diagnostic } from '../format/diagnostics/diagnostic.js';
+import { isRecord } from '../format/fields/values.js';
 import { parseSkill } from '../format/parse.js';
 import { decodeUtf8 } from '../shared/text.js';
 import { joinSourcePath, type BundleIdentity, type SkillEntry, type SkillFileInput, type SourceListing } from './source.js';

@@ -7,8 +7,8 @@
  * `serializeSkill` writes it, so the parser validates every shape alike.
  * @module
  */
-import { isRecord, setOwn, splitTools } from '../format/field-values.js';
-import { frontmatterKey } from '../format/keys.js';
+import { isRecord, setOwn, splitTools } from '../format/fields/values.js';
+import { frontmatterKey } from '../format/fields/keys.js';
 import { serializeSkill } from '../format/serialize.js';
 import type { Skill, SkillFile } from '../format/types.js';
 import { isBytes, pickSkillFile, SKILL_FILE } from './inventory.js';

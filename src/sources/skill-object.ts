@@ -6,8 +6,8 @@
  * SKILL.md — no second copy of the rules.
  * @module
  */
-import { createDiagnostic } from '../format/diagnostics.js';
-import { isRecord } from '../format/field-values.js';
+import { createDiagnostic } from '../format/diagnostics/diagnostic.js';
+import { isRecord } from '../format/fields/values.js';
 import { parseSkill, type ParseResult } from '../format/parse.js';
 import type { SkillSourceKind } from '../format/types.js';
 import type { SkillFileInput } from './source.js';

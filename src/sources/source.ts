@@ -4,7 +4,7 @@
  * `storeSource()`, `directorySource()`), in the manner of unstorage drivers.
  * @module
  */
-import type { Diagnostic } from '../format/diagnostics.js';
+import type { Diagnostic } from '../format/diagnostics/diagnostic.js';
 import type { Skill, SkillFileInput } from '../format/types.js';
 import type { RouterJSON } from '../routing/types.js';
 

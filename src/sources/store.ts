@@ -4,7 +4,7 @@
  * per-namespace limit.
  * @module
  */
-import type { Diagnostic } from '../format/diagnostics.js';
+import type { Diagnostic } from '../format/diagnostics/diagnostic.js';
 import { SkillError, throwIfAborted } from '../format/errors.js';
 import { unsafePathReason } from '../shared/paths.js';
 import {

@@ -16,17 +16,17 @@
  * ```
  * @module
  */
-export { openSkillStore, type OpenSkillStoreOptions } from './idb-store.js';
+export { openSkillStore, type OpenSkillStoreOptions } from './idb/idb-store.js';
 export { createMemoryStore } from './memory-store.js';
-export { indexedDbRemoteCache, type IndexedDbRemoteCacheOptions } from './remote-cache.js';
-export { indexedDbVectorCache, type IndexedDbVectorCacheOptions } from './vector-cache.js';
-export { writeTools, SKILLS_WRITE_GRANT, WRITE_TOOL_IDS, type ResourceText, type SkillWriteResult, type WriteToolsOptions } from './write-tools.js';
-export { AUTHORING_LIMITS, RESOURCE_FOLDERS } from './authoring.js';
-export { usageOfActivations } from './usage.js';
-export { STORE_SCHEMA_VERSION, DEFAULT_STORE_NAME } from './schema.js';
-export { DEFAULT_USAGE_CAP } from './evolution-types.js';
+export { indexedDbRemoteCache, type IndexedDbRemoteCacheOptions } from './caches/remote-cache.js';
+export { indexedDbVectorCache, type IndexedDbVectorCacheOptions } from './caches/vector-cache.js';
+export { writeTools, SKILLS_WRITE_GRANT, WRITE_TOOL_IDS, type ResourceText, type SkillWriteResult, type WriteToolsOptions } from './evolution/write-tools.js';
+export { AUTHORING_LIMITS, RESOURCE_FOLDERS } from './evolution/authoring.js';
+export { usageOfActivations } from './evolution/usage.js';
+export { STORE_SCHEMA_VERSION, DEFAULT_STORE_NAME } from './idb/schema.js';
+export { DEFAULT_USAGE_CAP } from './evolution/types.js';
 export { ARCHIVE_FORMAT, type ArchivedUsage, type ArchivedFile, type ArchivedRevision, type ArchivedSkill, type SkillArchive } from './types.js';
-export type { StorageManagerLike } from './storage.js';
+export type { StorageManagerLike } from './idb/storage.js';
 export type {
   Actor,
   ActorRecord,

@@ -4,19 +4,19 @@
  * stores are this same object over different backends.
  * @module
  */
-import { createDiagnostic, type Diagnostic } from '../format/diagnostics.js';
+import { createDiagnostic, type Diagnostic } from '../format/diagnostics/diagnostic.js';
 import { SkillError } from '../format/errors.js';
 import { actorRecord } from './audit.js';
 import { changeOf, createChangeEmitter } from './events.js';
 import { storeError } from './errors.js';
 import { nameKey } from '../shared/names.js';
-import { builtinRefusal, gateOf, resolveMutability } from './policy.js';
-import { applyProposal, proposalOf, proposalOfRecord, proposeChange, type Intended } from './proposals.js';
+import { builtinRefusal, gateOf, resolveMutability } from './evolution/policy.js';
+import { applyProposal, proposalOf, proposalOfRecord, proposeChange, type Intended } from './evolution/proposals.js';
 import { auditEntryOf, checkNamespace, corruptHead, itemOf, nsKey, nsOf, type Backend, type HeadRecord, type StoreTx } from './records.js';
 import { purgeSkill, putRevision, rollbackRevision, setState, type WriteContext, type WriteOutcome } from './revisions.js';
-import { DEFAULT_USAGE_CAP } from './evolution-types.js';
+import { DEFAULT_USAGE_CAP } from './evolution/types.js';
 import type { SkillStore, StoreChange, StoreItem, StoreOptions, WriteOptions, WriteResult } from './types.js';
-import { usageCapOf, usageEntryOf, usageRecordOf } from './usage.js';
+import { usageCapOf, usageEntryOf, usageRecordOf } from './evolution/usage.js';
 import { exportNamespace, importNamespace } from './transfer.js';
 import { prepareSkill, storeLimits, type PreparedSkill } from './validate.js';
 

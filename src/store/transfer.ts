@@ -9,7 +9,7 @@ import { archivedSkill, archiveDigest, ARCHIVE_FORMAT, parseArchive, readArchive
 import { changeOf, type createChangeEmitter } from './events.js';
 import { checkNamespace, corruptHead, nsKey, type Backend } from './records.js';
 import type { Actor, StoreChange, WriteResult } from './types.js';
-import { archivedUsageOf, usageRecordOf } from './usage.js';
+import { archivedUsageOf, usageRecordOf } from './evolution/usage.js';
 import type { storeLimits } from './validate.js';
 
 /** Runs a backend job, turning backend failures into store errors named by `what`. */

@@ -3,11 +3,11 @@
  * take and return, and the events it emits.
  * @module
  */
-import type { Diagnostic } from '../format/diagnostics.js';
+import type { Diagnostic } from '../format/diagnostics/diagnostic.js';
 import type { SkillLimits } from '../format/types.js';
-import type { ArchivedUsage, Mutability, MutabilityPolicy, UsageEntry, UsageInput } from './evolution-types.js';
+import type { ArchivedUsage, Mutability, MutabilityPolicy, UsageEntry, UsageInput } from './evolution/types.js';
 
-export type { ArchivedUsage, Mutability, MutabilityPolicy, UsageEntry, UsageInput, UsageKind } from './evolution-types.js';
+export type { ArchivedUsage, Mutability, MutabilityPolicy, UsageEntry, UsageInput, UsageKind } from './evolution/types.js';
 
 /** A skill as `put` takes it: SKILL.md text, or a folder as relative paths to text or bytes (`SKILL.md` among them). */
 export type SkillInput = string | Readonly<Record<string, string | Uint8Array>>;

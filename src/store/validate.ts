@@ -4,7 +4,7 @@
  * limits), so a stored skill never fails to load.
  * @module
  */
-import { createDiagnostic } from '../format/diagnostics.js';
+import { createDiagnostic } from '../format/diagnostics/diagnostic.js';
 import { parseSkill } from '../format/parse.js';
 import { LOADER_LIMITS, resolveLimits, type ResolvedLimits, type Skill } from '../format/types.js';
 import { SkillError } from '../format/errors.js';

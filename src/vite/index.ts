@@ -24,7 +24,7 @@
  */
 import { relative, resolve, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { formatDiagnostic, type Diagnostic } from '../format/diagnostics.js';
+import { formatDiagnostic, type Diagnostic } from '../format/diagnostics/diagnostic.js';
 import { parseSkill } from '../format/parse.js';
 import { joinSourcePath } from '../sources/source.js';
 import type { SkillBundle } from '../sources/bundle.js';

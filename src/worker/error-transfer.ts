@@ -7,7 +7,7 @@
  * @module
  */
 import { transferHandlers, type TransferHandler } from 'comlink';
-import type { Diagnostic } from '../format/diagnostics.js';
+import type { Diagnostic } from '../format/diagnostics/diagnostic.js';
 import { isSkillError, SkillError, type SkillErrorCode } from '../format/errors.js';
 
 /** A `SkillError` as it crosses the boundary: plain, structured-clone safe data. */

@@ -8,7 +8,7 @@
  * @module
  */
 import { releaseProxy } from 'comlink';
-import type { Diagnostic } from '../format/diagnostics.js';
+import type { Diagnostic } from '../format/diagnostics/diagnostic.js';
 import { SkillError } from '../format/errors.js';
 import type { Skill } from '../format/types.js';
 import type { CatalogOptions } from '../agent/catalog.js';

@@ -5,7 +5,7 @@ import { readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import manifest from '../fixtures/corpus/MANIFEST.json' with { type: 'json' };
 import { SkillLoader } from '../../src/index.js';
-import { diagnosticCodes } from '../../src/format/diagnostics.js';
+import { diagnosticCodes } from '../../src/format/diagnostics/diagnostic.js';
 import { directorySource } from '../../src/node/index.js';
 import { readCorpus, summarize, type FolderResult } from './summary.js';
 

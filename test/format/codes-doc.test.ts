@@ -10,7 +10,7 @@ function render(): string {
   return [
     '# Error and diagnostic codes',
     '',
-    'Generated from `SKILL_ERROR_CODES` and `DIAGNOSTIC_RULES` (`src/format/errors.ts`, `src/format/diagnostics.ts`); a test keeps it in step.',
+    'Generated from `SKILL_ERROR_CODES` and `DIAGNOSTIC_RULES` (`src/format/errors.ts`, `src/format/diagnostics/diagnostic.ts`); a test keeps it in step.',
     '',
     '## `SkillError` codes (thrown)',
     '',

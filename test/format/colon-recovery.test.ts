@@ -4,8 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { quoteColonLines, quoteColonValues } from '../../src/format/colon-recovery.js';
-import { readYaml } from '../../src/format/yaml-read.js';
+import { quoteColonLines, quoteColonValues } from '../../src/format/yaml/colon-recovery.js';
+import { readYaml } from '../../src/format/yaml/read.js';
 
 const YAML_OPTIONS = { version: '1.2', schema: 'core', uniqueKeys: false } as const;
 const warned = (text: string) => readYaml(text).problems.filter((p) => p.code === 'yaml-unquoted-colon').length;

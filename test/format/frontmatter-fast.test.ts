@@ -6,9 +6,9 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateSkills } from '../../bench/generate.js';
-import { readPlainFrontmatter, type PlainRead } from '../../src/format/frontmatter-fast.js';
+import { readPlainFrontmatter, type PlainRead } from '../../src/format/yaml/plain-read.js';
 import { splitFrontmatter } from '../../src/format/frontmatter.js';
-import { keyOffset, nonTextKeys, readYaml, scalarSource } from '../../src/format/yaml-read.js';
+import { keyOffset, nonTextKeys, readYaml, scalarSource } from '../../src/format/yaml/read.js';
 import { directorySource } from '../../src/node/index.js';
 
 /** Every key path of `data` (top level and one level down), as the field rules ask for them. */

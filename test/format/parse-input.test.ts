@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseSkill, type Diagnostic, type ParseOptions } from '../../src/index.js';
-import { diagnosticCodes, severityOf } from '../../src/format/diagnostics.js';
+import { diagnosticCodes, severityOf } from '../../src/format/diagnostics/diagnostic.js';
 import { skillMd } from '../support/skill-md.js';
 
 const where = (d: Diagnostic | undefined) => d && [d.code, d.line, d.column];

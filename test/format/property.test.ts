@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify, type ToStringOptions } from 'yaml';
 import { isSkillError, parseSkill, parseSkillFrontmatter, serializeSkill, type ParseResult, type Profile, type Skill } from '../../src/index.js';
-import { diagnosticCodes, severityOf } from '../../src/format/diagnostics.js';
+import { diagnosticCodes, severityOf } from '../../src/format/diagnostics/diagnostic.js';
 
 const RUNS = { numRuns: 250 };
 

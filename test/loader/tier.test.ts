@@ -1,6 +1,6 @@
 // One source entry into a skill: what the source found and what the loader checks are reported once.
 import { describe, expect, it } from 'vitest';
-import { createDiagnostic } from '../../src/format/diagnostics.js';
+import { createDiagnostic } from '../../src/format/diagnostics/diagnostic.js';
 import { SkillLoader } from '../../src/loader/loader.js';
 import type { SkillSource } from '../../src/sources/source.js';
 import { skillMd } from '../support/skill-md.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SkillLoader, type SourceListing } from '../../src/index.js';
 import { directorySource } from '../../src/node/index.js';
-import { closeFile, isAtByPath, openFile } from '../../src/node/opened-file.js';
+import { closeFile, isAtByPath, openFile } from '../../src/node/directory/opened-file.js';
 import { codeOf, rejected } from '../support/errors.js';
 import { skillMd } from '../support/skill-md.js';
 import { tempTrees } from '../support/temp-trees.js';

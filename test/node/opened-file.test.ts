@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { closeFile, openFile } from '../../src/node/opened-file.js';
+import { closeFile, openFile } from '../../src/node/directory/opened-file.js';
 import { tempTrees } from '../support/temp-trees.js';
 
 const tree = tempTrees('satchel-opened-file-');

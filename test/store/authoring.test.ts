@@ -1,7 +1,7 @@
 // The write tools' authoring rules on their own: sanitised names, lengths by code point, resource paths.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkLength, checkResourcePath, sanitiseName } from '../../src/store/authoring.js';
+import { checkLength, checkResourcePath, sanitiseName } from '../../src/store/evolution/authoring.js';
 import { thrown } from '../support/errors.js';
 
 const SPEC_FORM = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

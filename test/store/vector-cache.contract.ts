@@ -3,7 +3,7 @@
 import { expect, it } from 'vitest';
 import { SkillLoader } from '../../src/loader/loader.js';
 import { memorySource } from '../../src/sources/memory.js';
-import { indexedDbVectorCache } from '../../src/store/vector-cache.js';
+import { indexedDbVectorCache } from '../../src/store/caches/vector-cache.js';
 import { routingMd } from '../routing/helpers.js';
 import { conceptEmbedder } from '../support/concept-embedder.js';
 

@@ -9,7 +9,7 @@ import { build, createLogger, createServer, type Logger } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Digest } from '../../src/shared/hash.js';
 import { SkillLoader } from '../../src/loader/loader.js';
-import { directorySource } from '../../src/node/directory-source.js';
+import { directorySource } from '../../src/node/directory/directory-source.js';
 import { bundleSource, type SkillBundle } from '../../src/sources/bundle.js';
 import { buildSkillBundle } from '../../src/node/index.js';
 import { reportLines, satchelSkills } from '../../src/vite/index.js';

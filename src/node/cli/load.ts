@@ -4,11 +4,11 @@
  * what the load found in the CLI's terms.
  * @module
  */
-import type { Diagnostic } from '../../format/diagnostics.js';
+import type { Diagnostic } from '../../format/diagnostics/diagnostic.js';
 import { resolveLimits } from '../../format/types.js';
 import { SkillLoader } from '../../loader/loader.js';
 import { isSkillError } from '../../format/errors.js';
-import type { DirectorySourceOptions } from '../directory-source.js';
+import type { DirectorySourceOptions } from '../directory/directory-source.js';
 import { COMMANDS } from './commands.js';
 import { checkFolders, cliSource, discoveryBounds, hiddenNote } from './inputs.js';
 import type { CliFlags, CliIo, CommandName } from './io.js';

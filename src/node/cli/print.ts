@@ -5,7 +5,7 @@
  * @module
  */
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { fixFor, formatDiagnostic, type Diagnostic, type DiagnosticCode } from '../../format/diagnostics.js';
+import { fixFor, formatDiagnostic, type Diagnostic, type DiagnosticCode } from '../../format/diagnostics/diagnostic.js';
 import type { SkillError } from '../../format/errors.js';
 import { escapeControl } from './escape.js';
 import { flagsNamedIn, inCliTerms } from './limit-flags.js';

@@ -7,7 +7,7 @@
  */
 import { constants } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import { readAll } from '../opened-file.js';
+import { readAll } from '../directory/opened-file.js';
 
 /** What reading gave: the bytes, a file over the limit (unread), or something that is not a regular file. */
 export type SkillFileRead =

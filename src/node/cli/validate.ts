@@ -6,7 +6,7 @@
  * @module
  */
 import { basename, dirname, resolve } from 'node:path';
-import { createDiagnostic, type Diagnostic, type Profile } from '../../format/diagnostics.js';
+import { createDiagnostic, type Diagnostic, type Profile } from '../../format/diagnostics/diagnostic.js';
 import { parseSkill, type ParseResult } from '../../format/parse.js';
 import { resolveLimits, type ResolvedLimits } from '../../format/types.js';
 import type { SkillEntry } from '../../sources/source.js';

@@ -6,7 +6,7 @@
  * and the folder it is listed under; what cannot be used becomes a diagnostic.
  * @module
  */
-import type { Diagnostic } from '../../format/diagnostics.js';
+import type { Diagnostic } from '../../format/diagnostics/diagnostic.js';
 import { unsafePathReason } from '../../shared/paths.js';
 import { isSkillFileName, sourceDiagnostic } from '../inventory.js';
 

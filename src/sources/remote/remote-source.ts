@@ -6,7 +6,7 @@
  * Isomorphic: the global `fetch` (or an injected one), no Node APIs.
  * @module
  */
-import type { Diagnostic } from '../../format/diagnostics.js';
+import type { Diagnostic } from '../../format/diagnostics/diagnostic.js';
 import { SkillError, throwIfAborted } from '../../format/errors.js';
 import { assertLimits, SKILL_SET_LIMITS } from '../../format/types.js';
 import { sourceDiagnostic } from '../inventory.js';

@@ -5,7 +5,7 @@
  * archive, unpacked. One entry's failure is that entry's diagnostic.
  * @module
  */
-import { createDiagnostic, type Diagnostic, type DiagnosticCode } from '../../format/diagnostics.js';
+import { createDiagnostic, type Diagnostic, type DiagnosticCode } from '../../format/diagnostics/diagnostic.js';
 import { isSkillError, SkillError, type SkillErrorCode } from '../../format/errors.js';
 import { sha256Digest } from '../../shared/hash.js';
 import { pickSkillFile } from '../inventory.js';

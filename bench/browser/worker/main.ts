@@ -1,0 +1,209 @@
+/**
+ * The bench page: cold start of a worker with 1,000 skills against
+ * `JSON.parse` of the same bundle, `activate` round trips against the same
+ * call inside the worker, and the longest main-thread gap while a worker
+ * loads 2,000 skills. Writes the figures to `window.benchResult`.
+ * @module
+ */
+import { connectSkillRuntime } from '../../../src/client/index.js';
+import { median } from './median.js';
+
+// A turn that activates 3 skills by search (a 6.7 KB answer). Turns the generated skills' shared intent labels match
+// activate 50–260 skills (0.2–0.8 MB answers): cloning those costs about 1 ms more per call (docs/worker.md).
+const TURN = 'merge these two pdf files into one report';
+const COLD_RUNS = 5;
+const CALLS = 300;
+
+function startWorker(name: '1000' | '2000'): Worker {
+  return new Worker(new URL('./bench.worker.ts', import.meta.url), { type: 'module', name });
+}
+
+/** Where a cold start's time goes: the worker's first answer (code loaded), `loadAll` (bundle chunk, parse, index, answer), `activate`. */
+interface ColdStart {
+  readonly totalMs: number;
+  readonly bootMs: number;
+  readonly loadAllMs: number;
+  /** The part of `loadAllMs` the worker spent importing the bundle's chunk. */
+  readonly bundleImportMs: number;
+  /** The part the loader spent parsing, hashing and indexing (the rest is the answer's trip, in pages). */
+  readonly loaderLoadMs: number;
+  readonly activateMs: number;
+}
+
+/** What the worker answers to a raw `{ bench }` message. */
+function askWorker<T>(worker: Worker, message: { bench: string } & Record<string, unknown>): Promise<T> {
+  return new Promise((resolve) => {
+    const listen = (event: MessageEvent<{ bench?: string }>): void => {
+      if (event.data?.bench !== message.bench) return;
+      worker.removeEventListener('message', listen);
+      resolve(event.data as T);
+    };
+    worker.addEventListener('message', listen);
+    worker.postMessage(message);
+  });
+}
+
+/** Worker creation to the first `activate` answer (a `loadAll` comes first: the worker starts empty). */
+async function coldStart(): Promise<ColdStart> {
+  const start = performance.now();
+  const worker = startWorker('1000');
+  const client = connectSkillRuntime(worker);
+  await client.loaded;
+  const booted = performance.now();
+  await client.loadAll();
+  const loaded = performance.now();
+  await client.activate(TURN);
+  const end = performance.now();
+  const { bundleImportMs, loaderLoadMs } = await askWorker<{ bundleImportMs: number; loaderLoadMs: number }>(worker, { bench: 'timings' });
+  client.close();
+  worker.terminate();
+  return { totalMs: end - start, bootMs: booted - start, loadAllMs: loaded - booted, bundleImportMs, loaderLoadMs, activateMs: end - loaded };
+}
+
+async function jsonParse(): Promise<number> {
+  const text = JSON.stringify((await import('virtual:bench/skills-1000')).default);
+  const times: number[] = [];
+  for (let i = 0; i < COLD_RUNS; i++) {
+    const start = performance.now();
+    JSON.parse(text);
+    times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
+/** The median time of `call` from the page, after a warm-up of both sides. */
+async function roundTrip(call: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < 30; i++) await call();
+  const times: number[] = [];
+  for (let i = 0; i < CALLS; i++) {
+    const start = performance.now();
+    await call();
+    times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
+/** `activate` timed in a loop inside the worker, and the worker's own time in the calls the page made. */
+async function inWorker(worker: Worker): Promise<{ median: number; served: number }> {
+  return askWorker(worker, { bench: 'activate', turn: TURN, count: CALLS + 30 });
+}
+
+/** The longest gap between timer ticks on the page while `work` runs, and the long tasks (≥ 50 ms) Chromium saw. */
+async function longestGapDuring(work: () => Promise<unknown>): Promise<{ gap: number; longTasks: number[] }> {
+  const longTasks: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longTasks.push(Math.round(entry.duration));
+  });
+  observer.observe({ type: 'longtask' });
+  let longest = 0;
+  let last = performance.now();
+  let running = true;
+  const tick = (): void => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+    if (running) setTimeout(tick, 0);
+  };
+  setTimeout(tick, 0);
+  try {
+    await work();
+  } finally {
+    running = false;
+  }
+  await new Promise((resolve) => setTimeout(resolve, 0)); // the observer reports after the task
+  observer.disconnect();
+  return { gap: longest, longTasks };
+}
+
+/** A worker starts, loads 2,000 skills and answers one `activate`. */
+async function load2000(): Promise<void> {
+  const worker = startWorker('2000');
+  const client = connectSkillRuntime(worker);
+  const skills = await client.loadAll();
+  await client.activate(TURN);
+  client.close();
+  worker.terminate();
+  if (skills.length !== 2000) throw new Error(`expected 2,000 skills, the worker loaded ${skills.length}`);
+}
+
+/** Nothing but the timer for `ms`: the machine's own gaps, the baseline of the figure above. */
+const idle = (ms: number) => () => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The 2,000 skills as `loadAll` returns them to the page. */
+async function loadOnce(name: '1000' | '2000'): Promise<unknown[]> {
+  const worker = startWorker(name);
+  const client = connectSkillRuntime(worker);
+  const skills = await client.loadAll();
+  client.close();
+  worker.terminate();
+  return skills;
+}
+
+async function run(): Promise<Record<string, number | number[] | Record<string, number>>> {
+  const cold: ColdStart[] = [];
+  for (let i = 0; i < COLD_RUNS; i++) cold.push(await coldStart());
+  const part = (key: keyof ColdStart): number => median(cold.map((c) => c[key]));
+  const jsonParseMs = await jsonParse();
+  const worker = startWorker('1000');
+  const client = connectSkillRuntime(worker);
+  const skills = await client.loadAll();
+  if (skills.length !== 1000) throw new Error('expected 1,000 skills');
+  const firstName = skills[0]?.name ?? '';
+  const roundTripMedianMs = await roundTrip(() => client.activate(TURN));
+  const { median: inWorkerMedianMs, served: servedInWorkerMedianMs } = await inWorker(worker);
+  // The boundary alone: a call that does nothing (the runtime's ping) and one answering a single skill.
+  const emptyRoundTripMedianMs = await roundTrip(() => client.loaded);
+  const getByNameRoundTripMedianMs = await roundTrip(() => client.getByName(firstName));
+  client.close();
+  worker.terminate();
+  // Three loads, median of their longest gaps, each after the same time idle: on a shared machine the idle
+  // page has gaps of its own (other processes, garbage collection), and they are reported beside.
+  const gaps: number[] = [];
+  const idleGaps: number[] = [];
+  const longTasks: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const start = performance.now();
+    const during = await longestGapDuring(load2000);
+    gaps.push(during.gap);
+    longTasks.push(...during.longTasks);
+    idleGaps.push((await longestGapDuring(idle(performance.now() - start))).gap);
+  }
+  const longestMainThreadGapMs = median(gaps);
+  const skills2000 = await loadOnce('2000');
+  const cloneStart = performance.now();
+  structuredClone(skills2000);
+  const clone2000Ms = performance.now() - cloneStart;
+  return {
+    coldStartMs: part('totalMs'),
+    coldStartParts: {
+      firstRunMs: cold[0]?.totalMs ?? Number.NaN,
+      bootMs: part('bootMs'),
+      loadAllMs: part('loadAllMs'),
+      bundleImportMs: part('bundleImportMs'),
+      loaderLoadMs: part('loaderLoadMs'),
+      activateMs: part('activateMs'),
+    },
+    jsonParseMs,
+    roundTripMedianMs,
+    inWorkerMedianMs,
+    servedInWorkerMedianMs,
+    emptyRoundTripMedianMs,
+    getByNameRoundTripMedianMs,
+    longestMainThreadGapMs,
+    longestMainThreadGapRunsMs: gaps,
+    idleGapRunsMs: idleGaps,
+    longTasksDuringLoadsMs: longTasks,
+    clone2000Ms,
+  };
+}
+
+const output = window as unknown as { benchResult?: unknown; benchError?: string };
+run().then(
+  (result) => {
+    output.benchResult = result;
+    document.getElementById('status')!.textContent = 'done';
+  },
+  (error: unknown) => {
+    output.benchError = error instanceof Error ? `${error.message}\n${error.stack}` : String(error);
+  },
+);

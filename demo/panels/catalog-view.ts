@@ -1,0 +1,84 @@
+/**
+ * Satchel demo: the catalog exactly as the model would get it for the current turn (Markdown or XML), and what the
+ * `skills.load` tool returns for a chosen skill, rendered.
+ */
+import { SKILLS_LOAD, SKILLS_PERMISSIONS, type LoadedSkill } from '../../src/index.js';
+import { el, must } from '../lib/dom.js';
+import { onLoadRequest } from '../lib/events.js';
+import { showMarkdown } from '../widgets/markdown.js';
+import { errorText, type Runtime } from '../lib/runtime.js';
+
+const catalogOut = must<HTMLPreElement>('[data-testid="catalog"]');
+const formatSelect = must<HTMLSelectElement>('#catalog-format');
+const loadSelect = must<HTMLSelectElement>('#load-skill');
+const loadOut = must<HTMLElement>('[data-testid="load-result"]');
+
+let turn = '';
+
+/** Shows the catalog for `text` in the chosen format. */
+export async function showCatalog(runtime: Runtime, text = turn): Promise<void> {
+  turn = text;
+  const format = formatSelect.value === 'xml' ? 'xml' : 'markdown';
+  try {
+    const catalog = await runtime.catalog({ format, turn: text });
+    catalogOut.textContent = catalog === '' ? '(no skills: the catalog is omitted)' : catalog;
+  } catch (error) {
+    catalogOut.textContent = errorText(error);
+  }
+}
+
+function renderLoaded(loaded: LoadedSkill): void {
+  const body = el('div', { class: 'rendered', testid: 'load-instructions' });
+  showMarkdown(body, loaded.instructions);
+  const files = loaded.files.map((file) => el('li', { class: 'mono' }, `${file.path} (${file.size} B${file.isText ? '' : ', binary'})`));
+  loadOut.replaceChildren(
+    el('p', {}, el('strong', { class: 'mono' }, loaded.name), ` — ${loaded.description}`),
+    body,
+    el('h4', {}, `Files (${loaded.files.length})`),
+    files.length > 0 ? el('ul', {}, ...files) : el('p', { class: 'muted' }, 'None.'),
+    el(
+      'details',
+      {},
+      el('summary', {}, 'The tool output as the model receives it'),
+      el('pre', { class: 'catalog', testid: 'load-json' }, JSON.stringify(loaded, null, 2)),
+    ),
+  );
+}
+
+/** Runs `skills.load` for the chosen skill, with the grants the tool needs, and renders its answer. */
+async function showLoad(runtime: Runtime): Promise<void> {
+  const name = loadSelect.value;
+  if (name === '') {
+    loadOut.replaceChildren(el('p', { class: 'muted' }, 'Choose a skill to see what skills.load returns.'));
+    return;
+  }
+  try {
+    renderLoaded((await runtime.runTool(SKILLS_LOAD, { name }, { grants: SKILLS_PERMISSIONS })) as LoadedSkill);
+  } catch (error) {
+    loadOut.replaceChildren(el('p', { class: 'error' }, errorText(error)));
+  }
+}
+
+/** Refills the skill menu of `skills.load` (model-visible skills only), keeping the choice when it still exists. */
+async function refreshLoadMenu(runtime: Runtime): Promise<void> {
+  const names = (await runtime.getAll()).filter((s) => s.disableModelInvocation !== true).map((s) => s.name);
+  const chosen = loadSelect.value;
+  loadSelect.replaceChildren(el('option', { value: '' }, 'Choose a skill…'), ...names.map((name) => el('option', { value: name }, name)));
+  loadSelect.value = names.includes(chosen) ? chosen : '';
+}
+
+/** Wires the format and skill menus; call {@link refreshCatalogView} after the skill set changes. */
+export function mountCatalogView(runtime: Runtime): void {
+  formatSelect.addEventListener('change', () => void showCatalog(runtime));
+  loadSelect.addEventListener('change', () => void showLoad(runtime));
+  onLoadRequest((name) => {
+    loadSelect.value = name;
+    void showLoad(runtime).then(() => loadOut.scrollIntoView({ block: 'nearest' }));
+  });
+}
+
+/** Reads the catalog, the menu and the loaded skill again. */
+export async function refreshCatalogView(runtime: Runtime): Promise<void> {
+  await refreshLoadMenu(runtime);
+  await Promise.all([showCatalog(runtime), showLoad(runtime)]);
+}

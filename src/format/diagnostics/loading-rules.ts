@@ -1,0 +1,130 @@
+/**
+ * The rules of loading: sources, limits, remote skills and the store's
+ * writes. Each entry is a rule id with what it checks, how to fix it and its
+ * severity per profile.
+ * @module
+ */
+import { rule } from './rule.js';
+
+/** Rules about loading skills from sources and writing them to the store. */
+export const LOADING_RULES = {
+  // Loading
+  'unsafe-path': rule(
+    'error',
+    'error',
+    'A path is absolute, contains `..`, is nested too deep or is a symbolic link; it is refused.',
+    'Keep every file inside the skill folder as a regular file.',
+  ),
+  'not-regular-file': rule(
+    'error',
+    'error',
+    'Where a file is expected (SKILL.md or a resource) there is a FIFO, socket, device or folder, found when listed or when opened; it is never read.',
+    'Make it a regular file, or move it out of the skill folder.',
+  ),
+  'limit-exceeded': rule('error', 'error', 'A skill is over a per-skill limit and is skipped.', 'Shrink the skill or raise the named limit.'),
+  'discovery-limit': rule(
+    'warning',
+    'warning',
+    'Discovery stopped at a depth or folder-count bound; what lies past it was not searched.',
+    'Raise `maxDepth` / `maxFolders`, or point the source at a narrower folder.',
+  ),
+  'hidden-skipped': rule(
+    'info',
+    'info',
+    'A hidden folder (name starting with `.`) was not searched for skills.',
+    'Pass `includeHidden: true` to the directory source to search it.',
+  ),
+  'binary-file': rule('info', 'info', 'A resource is binary: it is listed, never returned as text.', 'Nothing to do.'),
+  shadowed: rule(
+    'info',
+    'info',
+    'A skill of the same name was already loaded from an earlier source; this one is skipped. Names are the same after NFKC, case folding and removal of invisible characters.',
+    'Rename one of the two skills if both are wanted.',
+  ),
+  'confusable-name': rule(
+    'error',
+    'error',
+    'The name looks like the name of a skill loaded before it (a script look-alike, e.g. a Cyrillic `е` for a Latin `e`); it is skipped so it cannot pass for that skill.',
+    'Spell the name in Latin letters, or pick a name that does not imitate another skill.',
+  ),
+  'plugin-manifest': rule(
+    'warning',
+    'warning',
+    "A plugin's `plugin.json` is missing a usable `name`, is not a JSON object, or has a field of the wrong type; the plugin is named after its folder and its skills still load.",
+    'Write `plugin.json` as `{ "name": "kebab-name", "version": "1.0.0" }`.',
+  ),
+  'duplicate-skill': rule(
+    'error',
+    'error',
+    'Two plugins of one source contribute a skill of the same name; the later one is refused so canonical paths stay unambiguous.',
+    'Rename one of the two skills (folder and `name`), or load only one of the plugins.',
+  ),
+  'namespace-limit': rule(
+    'warning',
+    'warning',
+    'A store namespace holds more skills than `perNamespace`; the rest were not loaded.',
+    'Raise `perNamespace` or archive unused skills.',
+  ),
+  'source-error': rule(
+    'error',
+    'error',
+    'A source failed to list or read; its skills were not loaded.',
+    'Check the cause in the message (missing permission, network, I/O).',
+  ),
+  // Remote sources
+  'digest-mismatch': rule(
+    'error',
+    'error',
+    "A remote artifact's bytes do not match the digest its index publishes (`DIGEST_MISMATCH`); it is never used, and the skill is skipped.",
+    'Publish again so the index and the artifacts agree, or find out who changed the artifact.',
+  ),
+  'untrusted-origin': rule(
+    'error',
+    'error',
+    'A remote URL, or a redirect, points at an origin `trustedOrigins` does not list; it is not fetched and the skill is skipped.',
+    'Add the origin to `trustedOrigins` if you trust it, or publish the artifact on a trusted origin.',
+  ),
+  'remote-index-entry': rule(
+    'error',
+    'error',
+    'A remote index, or one of its entries, cannot be used: an unknown `$schema` or `type`, a malformed field, or a folder another entry already takes; it is skipped.',
+    'Publish the index with `satchel publish` (schema 0.2.0, types `skill-md` and `archive`).',
+  ),
+  'invalid-archive': rule(
+    'error',
+    'error',
+    'A remote skill archive cannot be unpacked (truncated, corrupt, unknown kind, or an entry that is neither file nor folder); the skill is skipped.',
+    'Publish the skill again as a `.tar.gz` or `.zip` of regular files.',
+  ),
+  'unverified-remote': rule(
+    'warning',
+    'warning',
+    'A legacy (0.1.0) remote index publishes no digests: its files cannot be verified, only fetched from trusted origins.',
+    'Publish a 0.2.0 index (`satchel publish`) so every artifact carries a digest.',
+  ),
+  'remote-offline': rule(
+    'warning',
+    'warning',
+    'The remote index could not be fetched; the last verified set held in the cache was loaded instead.',
+    'Check the network or the index URL; nothing to do if you are offline on purpose.',
+  ),
+  // Evolution
+  'body-missing': rule(
+    'error',
+    'error',
+    'A stored skill must have a non-empty instruction body after its front matter; the store refuses a write without one.',
+    'Write the instructions below the closing `---` line.',
+  ),
+  'resource-write-ignored': rule(
+    'error',
+    'error',
+    "A runtime write targeted a builtin (checked-in) skill or one of its resources, or tried to take a builtin skill's name; it was refused.",
+    'Change a checked-in skill in source and redeploy it; give a learned skill another name.',
+  ),
+  'authoring-limit': rule(
+    'error',
+    'error',
+    'An agent write broke an authoring rule of the write tools (a length, a resource folder, a section name, a direct body write to a structured skill); nothing was written.',
+    'Follow the rule and the numbers the message gives, then call the tool again.',
+  ),
+} as const;
