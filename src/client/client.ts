@@ -18,14 +18,13 @@ import type { RuntimeEndpoint } from '../worker/endpoint.js';
 import type { ToolDescriptor } from '../worker/protocol.js';
 import type { RuntimeSession } from '../worker/session.js';
 import type { RuntimeStore } from '../worker/store-facade.js';
-import { Connection } from './connection.js';
+import { Connection, type ConnectionOptions } from './connection.js';
 import { collect } from './paging.js';
 import { EventHub, type ClientEvents } from './events.js';
-import type { HeartbeatOptions } from './heartbeat.js';
 import { storeProxy, type RemoteStore, type StoreChangeOf } from './store-proxy.js';
 
-/** Options of `connectSkillRuntime`. */
-export type ConnectOptions = HeartbeatOptions;
+/** Options of `connectSkillRuntime`: the heartbeat's timing and, in Node, `keepAlive`. */
+export type ConnectOptions = ConnectionOptions;
 
 /**
  * The page's handle on a skill runtime in a worker. Lookups that are

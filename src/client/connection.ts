@@ -11,6 +11,27 @@ import type { RuntimeSession } from '../worker/session.js';
 import { toEndpoint, type RuntimeEndpoint } from '../worker/endpoint.js';
 import { Heartbeat, type HeartbeatOptions } from './heartbeat.js';
 
+/** How a connection treats its endpoint: the heartbeat's timing, and whether an idle Node worker holds the process open. */
+export interface ConnectionOptions extends HeartbeatOptions {
+  /**
+   * Node only (a `worker_threads` Worker or MessagePort, which have `ref`/`unref`): `true` keeps the process alive
+   * while the client is connected, as a plain Worker does; by default (`false`) the client holds it only while a call
+   * is pending, so a script ends when its work is done without terminating the worker. Browsers ignore it.
+   */
+  readonly keepAlive?: boolean;
+}
+
+/** Node's handle on what keeps the event loop alive; browsers' endpoints have none. */
+interface Refable {
+  ref(): void;
+  unref(): void;
+}
+
+function refableOf(endpoint: RuntimeEndpoint): Refable | undefined {
+  const candidate = endpoint as Partial<Refable>;
+  return typeof candidate.ref === 'function' && typeof candidate.unref === 'function' ? (candidate as Refable) : undefined;
+}
+
 /** Events that mean the other side is gone, and those that only may (checked with a ping). */
 const FATAL_EVENTS = ['close', 'exit'] as const;
 const DOUBTFUL_EVENTS = ['error'] as const;
@@ -26,9 +47,12 @@ export class Connection {
   #lost: SkillError | undefined;
   #pending = 0;
   #unwatch: () => void = () => undefined;
+  /** Set when idle calls must not hold a Node process open (`keepAlive` off and the endpoint has `unref`). */
+  readonly #refable: Refable | undefined;
 
-  constructor(endpoint: RuntimeEndpoint, options: HeartbeatOptions, onLost: (error: SkillError) => void) {
+  constructor(endpoint: RuntimeEndpoint, options: ConnectionOptions, onLost: (error: SkillError) => void) {
     this.#endpoint = toEndpoint(endpoint);
+    this.#refable = options.keepAlive === true ? undefined : refableOf(endpoint);
     this.remote = wrap<RuntimeSession>(this.#endpoint);
     this.#onLost = onLost;
     this.#lostPromise = new Promise<never>((_, reject) => (this.#reject = reject));
@@ -39,6 +63,8 @@ export class Connection {
       options,
     );
     this.#watch();
+    // Last: adding a `message` listener refs a Node MessagePort again.
+    this.#refable?.unref();
   }
 
   /** The `WORKER_LOST` error once the worker is gone, else undefined. */
@@ -49,10 +75,12 @@ export class Connection {
   /** Runs one call, racing it against the loss of the worker. */
   call<T>(run: (remote: Remote<RuntimeSession>) => Promise<T>): Promise<T> {
     if (this.#lost) return Promise.reject(this.#lost);
-    this.#pending++;
+    if (this.#pending++ === 0) this.#refable?.ref();
     this.#heartbeat.busy();
     return Promise.race([run(this.remote), this.#lostPromise]).finally(() => {
-      if (--this.#pending === 0) this.#heartbeat.idle();
+      if (--this.#pending > 0) return;
+      this.#heartbeat.idle();
+      this.#refable?.unref();
     });
   }
 
