@@ -15,15 +15,30 @@ import { mountMeaning } from './panels/meaning.js';
 import { refreshProposals } from './panels/proposals.js';
 import { errorText, startRuntime, type Runtime } from './lib/runtime.js';
 import { registerOffline } from './lib/offline.js';
+import { statusText } from './lib/load-warnings.js';
 import { mountValidator } from './panels/validator.js';
 
 async function refreshAll(runtime: Runtime): Promise<void> {
-  await Promise.all([refreshChat(runtime), refreshBrowser(runtime), refreshCatalogView(runtime), refreshMySkills(runtime), refreshProposals(runtime)]);
+  await Promise.all([
+    refreshChat(runtime),
+    refreshBrowser(runtime),
+    refreshCatalogView(runtime),
+    refreshMySkills(runtime),
+    refreshProposals(runtime),
+    refreshStatus(runtime),
+  ]);
+}
+
+/** The status line follows every save, import, rollback and reload: what is loaded, and what of the store is not. */
+async function refreshStatus(runtime: Runtime): Promise<void> {
+  const status = must<HTMLElement>('[data-testid="runtime-status"]');
+  const { text, warnings } = await statusText(runtime);
+  status.textContent = text;
+  status.dataset['warnings'] = String(warnings);
 }
 
 async function start(): Promise<void> {
   mountValidator();
-  const status = must<HTMLElement>('[data-testid="runtime-status"]');
   const runtime = await startRuntime();
   mountChat(runtime);
   mountMeaning(runtime);
@@ -36,7 +51,6 @@ async function start(): Promise<void> {
   onChange(debounce(() => void refreshAll(runtime).catch((e: unknown) => console.warn('demo: refresh', e)), 50));
   runtime.on('change', announceChange);
   await refreshAll(runtime);
-  status.textContent = `${await runtime.size} skills loaded in the worker.`;
   document.body.dataset['ready'] = 'true';
 }
 

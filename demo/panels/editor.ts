@@ -8,6 +8,7 @@ import type { SkillSummary, StoredSkill } from '../../src/store/index.js';
 import { el, must } from '../lib/dom.js';
 import { announceChange, onEditRequest } from '../lib/events.js';
 import { showHistory } from './history.js';
+import { notLoaded, reasonFor, userSkillNames } from '../lib/load-warnings.js';
 import { errorText, USER_NS, type Runtime } from '../lib/runtime.js';
 import { editorText, setEditorText } from './validator.js';
 
@@ -64,21 +65,24 @@ async function save(runtime: Runtime): Promise<void> {
   }
 }
 
-function skillRow(runtime: Runtime, summary: SkillSummary): HTMLLIElement {
+function skillRow(runtime: Runtime, summary: SkillSummary, notLoadedBecause: string | undefined): HTMLLIElement {
   const button = el('button', { type: 'button', class: 'link mono', 'aria-label': `Open ${summary.name} in the editor` }, summary.name);
   button.addEventListener('click', () => void open(runtime, summary.name));
-  return el(
+  const row = el(
     'li',
-    { testid: 'my-skill', 'data-name': summary.name, 'data-state': summary.state },
+    { testid: 'my-skill', 'data-name': summary.name, 'data-state': summary.state, 'data-loaded': String(notLoadedBecause === undefined) },
     button,
     el('span', { class: 'muted' }, ` r${summary.revision} · ${summary.state}`),
   );
+  if (notLoadedBecause !== undefined) row.append(el('span', { class: 'warning', testid: 'not-loaded' }, ` · not loaded: ${notLoadedBecause}`));
+  return row;
 }
 
-/** Lists the person's own skills again, archived ones included. */
+/** Lists the person's own skills again, archived ones included; an active one the runtime did not load says why. */
 export async function refreshMySkills(runtime: Runtime): Promise<void> {
-  const skills = await runtime.store.list(USER_NS);
-  mySkills.replaceChildren(...skills.map((s) => skillRow(runtime, s)));
+  const [skills, loaded, diagnostics] = await Promise.all([runtime.store.list(USER_NS), userSkillNames(runtime), runtime.diagnostics]);
+  const missing = new Set(notLoaded(skills, loaded).map((s) => s.name));
+  mySkills.replaceChildren(...skills.map((s) => skillRow(runtime, s, missing.has(s.name) ? reasonFor(s.name, diagnostics) : undefined)));
   if (skills.length === 0) mySkills.append(el('li', { class: 'muted' }, 'None yet: write one, or import a folder.'));
 }
 

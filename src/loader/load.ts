@@ -7,7 +7,7 @@
 import { throwIfAborted } from '../format/errors.js';
 import { assertLimits, type ResolvedLimits } from '../format/types.js';
 import type { SkillSource } from '../sources/source.js';
-import { DEFAULT_PER_NAMESPACE, storeSource, type SkillStoreLike } from '../sources/store.js';
+import { storeSource, type SkillStoreLike } from '../sources/store.js';
 import type { Cache } from './cache.js';
 import type { RouterJSON } from '../routing/types.js';
 import { listSafely, Merge, sourceName } from './merge.js';
@@ -85,7 +85,8 @@ export function tiersOf(
   surface?: string,
 ): Tier[] {
   const tiers: Tier[] = sourcesOf(builtin).map((source) => ({ kind: 'builtin' as const, source }));
-  const options = { perNamespace: perNamespace ?? DEFAULT_PER_NAMESPACE };
+  // No perNamespace: Satchel's own stores are read whole, a foreign one up to the source's default.
+  const options = perNamespace === undefined ? {} : { perNamespace };
   const withStore = store !== undefined && orgId !== undefined;
   if (withStore) tiers.push({ kind: 'org', source: storeSource(store, [orgId, 'skills'], options) });
   for (const source of sourcesOf(remote)) tiers.push({ kind: 'org', source });

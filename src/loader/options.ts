@@ -12,7 +12,7 @@ import type { LoaderEmbeddingOptions } from './semantic-routing.js';
 
 /** Limits of a loader: the shared limits plus the store's per-namespace cap. */
 export interface LoaderLimits extends SkillLimits {
-  /** Most skills read from one store namespace (default 50). */
+  /** Most skills read from one store namespace (default: all of Satchel's own stores, which have `count`; 50 of any other store). */
   perNamespace?: number;
 }
 

@@ -35,13 +35,21 @@ export interface SkillStoreItem {
  * returns 10 items unless told) return enough.
  */
 export interface SkillStoreLike {
-  /** The items of `namespace`; `options.limit` caps how many. */
-  search(namespace: string[], options?: { limit?: number }): Promise<readonly SkillStoreItem[]>;
+  /** The items of `namespace`; `options.limit` caps how many, `options.offset` skips (stores that have `count`). */
+  search(namespace: string[], options?: { limit?: number; offset?: number }): Promise<readonly SkillStoreItem[]>;
+  /**
+   * How many items `namespace` holds. A store that knows (Satchel's own) is read whole, page by page with
+   * `limit`/`offset`, unless `perNamespace` is given; `undefined` means it does not know (read as a foreign store).
+   */
+  count?(namespace: string[]): Promise<number | undefined>;
 }
 
 /** Options of {@link storeSource}. */
 export interface StoreSourceOptions extends NameFromFolderOption {
-  /** Most items read from the namespace (default 50); the rest are not loaded and a `namespace-limit` warning says so. */
+  /**
+   * Most items read from the namespace; the rest are not loaded and a `namespace-limit` warning says so. Default: every
+   * item of a store with `count` (Satchel's own, read in pages), 50 of any other (the pleach seed's rule).
+   */
   perNamespace?: number;
   /** Deepest nesting of a document's file path (default 8). */
   maxNesting?: number;
@@ -49,8 +57,11 @@ export interface StoreSourceOptions extends NameFromFolderOption {
   name?: string;
 }
 
-/** Items read per namespace unless `perNamespace` says otherwise. */
+/** Items read per namespace of a store without `count`, unless `perNamespace` says otherwise. */
 export const DEFAULT_PER_NAMESPACE = 50;
+
+/** Items asked for per `search` when a store that has `count` is read whole. */
+export const STORE_PAGE_SIZE = 500;
 
 interface Snapshot {
   readonly listing: SourceListing;
@@ -84,12 +95,13 @@ export function storeSource(store: SkillStoreLike, namespace: readonly string[],
   const label = ns.join('/');
   const name = options.name ?? `store:${label}`;
   assertLimits(options, ['perNamespace', 'maxNesting'], 'storeSource');
-  const perNamespace = options.perNamespace ?? DEFAULT_PER_NAMESPACE;
   const maxNesting = options.maxNesting ?? SKILL_SET_LIMITS.maxNesting;
   let last: Snapshot | undefined;
   const list = async (call: SourceCallOptions = {}): Promise<SourceListing> => {
     throwIfAborted(call.signal);
-    const items = await searchSafely(store, ns, perNamespace + 1, name);
+    const total = options.perNamespace === undefined ? await countSafely(store, ns, name) : undefined;
+    const perNamespace = options.perNamespace ?? (total === undefined ? DEFAULT_PER_NAMESPACE : Infinity);
+    const items = total === undefined ? await searchSafely(store, ns, perNamespace + 1, name) : await readWhole(store, ns, total, name, call);
     throwIfAborted(call.signal);
     last = snapshotOf(items, perNamespace, label, maxNesting, options.nameFromFolder === true);
     return last.listing;
@@ -112,11 +124,37 @@ export function storeSource(store: SkillStoreLike, namespace: readonly string[],
   };
 }
 
-async function searchSafely(store: SkillStoreLike, ns: string[], limit: number, name: string): Promise<readonly SkillStoreItem[]> {
+/** The store's own count of `ns`, or undefined when it has none (or does not know). */
+async function countSafely(store: SkillStoreLike, ns: string[], name: string): Promise<number | undefined> {
+  if (typeof store.count !== 'function') return undefined;
+  let total: unknown;
+  try {
+    total = await store.count([...ns]);
+  } catch (cause) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    throw new SkillError('SOURCE_FAILED', `Source ${name}: count failed: ${reason}`, { cause });
+  }
+  return typeof total === 'number' && Number.isSafeInteger(total) && total >= 0 ? total : undefined;
+}
+
+/** Every item of a store that knows its size, a page at a time; a short page ends it (the namespace shrank meanwhile). */
+async function readWhole(store: SkillStoreLike, ns: string[], total: number, name: string, call: SourceCallOptions): Promise<readonly SkillStoreItem[]> {
+  const items: SkillStoreItem[] = [];
+  // One page more than counted: a skill saved between count and search is read too.
+  while (items.length <= total) {
+    throwIfAborted(call.signal);
+    const page = await searchSafely(store, ns, STORE_PAGE_SIZE, name, items.length);
+    items.push(...page);
+    if (page.length < STORE_PAGE_SIZE) break;
+  }
+  return items;
+}
+
+async function searchSafely(store: SkillStoreLike, ns: string[], limit: number, name: string, offset = 0): Promise<readonly SkillStoreItem[]> {
   let items: unknown;
   try {
     // An unbounded namespace asks for no limit: `Infinity` would reach a database as is.
-    items = await store.search([...ns], Number.isFinite(limit) ? { limit } : {});
+    items = await store.search([...ns], { ...(Number.isFinite(limit) ? { limit } : {}), ...(offset > 0 ? { offset } : {}) });
   } catch (cause) {
     const reason = cause instanceof Error ? cause.message : String(cause);
     throw new SkillError('SOURCE_FAILED', `Source ${name}: search failed: ${reason}`, { cause });

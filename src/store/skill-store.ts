@@ -94,6 +94,9 @@ export function buildSkillStore(backend: Backend, options: BuildOptions = {}): S
       const offset = Math.max(0, o.offset ?? 0);
       return heads.slice(offset, o.limit === undefined ? undefined : offset + Math.max(0, o.limit)).map((h) => itemOf(h, namespace));
     },
+    async count(namespace) {
+      return (await liveHeads(namespace)).filter((h) => h.state === 'active').length;
+    },
     async put(namespace, skill, o = {}) {
       const ctx = context(namespace, o);
       const gate = gated(ctx, 'put');

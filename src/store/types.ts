@@ -182,6 +182,8 @@ export interface StoreOptions {
 export interface SkillStore {
   /** Active skills of `namespace`, by name, as loader items. */
   search(namespace: readonly string[], options?: { readonly limit?: number; readonly offset?: number }): Promise<StoreItem[]>;
+  /** How many active skills `namespace` holds (what `search` returns without a limit); `storeSource` pages through them all. */
+  count(namespace: readonly string[]): Promise<number>;
   /** Validates and appends a full revision; `INVALID_SKILL`, `UNSAFE_PATH`, `LIMIT_EXCEEDED`, `CONFLICT`, `QUOTA_EXCEEDED`. */
   put(namespace: readonly string[], skill: SkillInput, options?: WriteOptions): Promise<WriteResult>;
   /** The skill's current state (archived ones included), or `undefined`. */

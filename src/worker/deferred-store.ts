@@ -21,6 +21,11 @@ export function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLik
 export function deferredStore(pending: Promise<RuntimeStore>): RuntimeStore {
   return {
     search: async (namespace, options) => (await pending).search(namespace, options),
+    // A store without `count` answers undefined, and is read as a foreign store.
+    count: async (namespace) => {
+      const store = await pending;
+      return typeof store.count === 'function' ? store.count(namespace) : undefined;
+    },
     on(type, listener) {
       let stop: (() => void) | undefined;
       let stopped = false;

@@ -17,6 +17,7 @@ import type { SkillStoreLike } from '../sources/store.js';
  */
 export const FORWARDED_STORE_METHODS = [
   'search',
+  'count',
   'put',
   'get',
   'list',
