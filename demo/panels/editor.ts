@@ -10,7 +10,7 @@ import { announceChange, onEditRequest } from '../lib/events.js';
 import { showHistory } from './history.js';
 import { notLoaded, reasonFor, userSkillNames } from '../lib/load-warnings.js';
 import { errorText, USER_NS, type Runtime } from '../lib/runtime.js';
-import { editorText, setEditorText } from './validator.js';
+import { editorProfile, editorText, setEditorText } from './validator.js';
 
 const saveButton = must<HTMLButtonElement>('[data-testid="save"]');
 const newButton = must<HTMLButtonElement>('[data-testid="new-skill"]');
@@ -54,7 +54,9 @@ async function save(runtime: Runtime): Promise<void> {
   const files = same?.files ?? {};
   const input = Object.keys(files).length > 0 ? { ...files, 'SKILL.md': text } : text;
   try {
-    const result = await runtime.store.put(USER_NS, input, { expectedRevision: same?.revision ?? 0, actor: 'person' });
+    // The validator's profile is the store's for this write: under `spec`, what the spec calls invalid is not saved.
+    const profile = editorProfile();
+    const result = await runtime.store.put(USER_NS, input, { expectedRevision: same?.revision ?? 0, actor: 'person', profile });
     opened = { name, revision: result.revision, files };
     saveStatus.textContent = `Saved ${name} as revision ${result.revision}.`;
     setEditorText(text, name);

@@ -69,6 +69,11 @@ function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
 }
 
 /** The verdict shown at the top of the result panel. */
+/** The profile chosen in the validator, which the editor's Save also validates in. */
+export function editorProfile(): Profile {
+  return profileSelect.value === 'spec' ? 'spec' : 'runtime';
+}
+
 function verdict(result: ParseResult, profile: Profile): { status: string; label: string } {
   const clean = result.errors.length === 0 && result.warnings.length === 0;
   // spec: pass/fail — valid only with a skill and no errors or warnings.
@@ -160,7 +165,7 @@ function renderSkill(result: ParseResult): void {
 
 function update(): void {
   const text = editor.value;
-  const profile: Profile = profileSelect.value === 'spec' ? 'spec' : 'runtime';
+  const profile = editorProfile();
   const folder = folderInput.value.trim();
   const options: ParseOptions = { profile, fileName: 'SKILL.md' };
   if (folder !== '') options.folder = folder;

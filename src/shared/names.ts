@@ -101,3 +101,43 @@ export function confusableKey(name: string): string {
   for (const char of nameKey(name)) out += LOOK_ALIKES.get(char) ?? char;
   return out;
 }
+
+/** A character a mention (`/name`, `$name`) can spell after the first: a letter, a digit, `_`, `.`, `:` or `-`. */
+const MENTION_CHAR = /^[\p{L}\p{N}_.:-]$/u;
+/** A mention's first character: a letter or a digit. */
+const MENTION_FIRST = /^[\p{L}\p{N}]$/u;
+
+/**
+ * The characters of `name` that no mention can spell, each once, in order of first appearance: anything but
+ * letters, digits, `_`, `.`, `:` and `-`, and a first character that is not a letter or digit. Empty when
+ * `/name` can be typed (routing's mention pattern reads the same alphabet).
+ */
+export function unmentionableCharacters(name: string): string[] {
+  const bad = new Set<string>();
+  [...name].forEach((ch, i) => {
+    if (!(i === 0 ? MENTION_FIRST : MENTION_CHAR).test(ch)) bad.add(ch);
+  });
+  return [...bad];
+}
+
+const CHARACTER_NAMES: Readonly<Record<string, string>> = {
+  ' ': 'space',
+  '\t': 'tab',
+  '\n': 'line break',
+  '\u00a0': 'no-break space',
+  '/': 'slash',
+  '\\': 'backslash',
+};
+
+/** Characters for a message: each quoted, with a name where it would not show (`" " (space)`), joined by commas. */
+export function describeCharacters(chars: readonly string[]): string {
+  return chars
+    .map((ch) => {
+      const named = CHARACTER_NAMES[ch];
+      const code = ch.codePointAt(0) ?? 0;
+      if (named) return `"${ch}" (${named})`;
+      if (code < 0x20 || /\p{Default_Ignorable_Code_Point}|\p{White_Space}/u.test(ch)) return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+      return `"${ch}"`;
+    })
+    .join(', ');
+}

@@ -28,7 +28,7 @@ export interface BuildOptions extends StoreOptions {
 
 /** A store over `backend`, plus `deliver` for changes other connections made. */
 export function buildSkillStore(backend: Backend, options: BuildOptions = {}): SkillStore & { deliver(change: StoreChange): Promise<void> } {
-  const limits = storeLimits(options.limits);
+  const limits = { ...storeLimits(options.limits), profile: options.profile ?? 'runtime' } as const;
   // Builtin names by identity (NFKC, case folded), so `PDF` cannot stand in for builtin `pdf`.
   const reserved = new Set([...(options.reservedNames ?? [])].map(nameKey));
   const mutability = resolveMutability(options.mutability);
@@ -100,7 +100,7 @@ export function buildSkillStore(backend: Backend, options: BuildOptions = {}): S
     async put(namespace, skill, o = {}) {
       const ctx = context(namespace, o);
       const gate = gated(ctx, 'put');
-      const prepared = prepareSkill(skill, limits, namespace.join('/'));
+      const prepared = prepareSkill(skill, o.profile === 'spec' ? { ...limits, profile: 'spec' } : limits, namespace.join('/'));
       refuseReserved(prepared.name, 'put');
       if (gate === 'propose') return propose(ctx, { name: prepared.name, action: 'put', after: prepared });
       return commit(namespace, `put of "${prepared.name}"`, (tx) => putRevision(tx, ctx, prepared));

@@ -3,7 +3,7 @@
  * take and return, and the events it emits.
  * @module
  */
-import type { Diagnostic } from '../format/diagnostics/diagnostic.js';
+import type { Diagnostic, Profile } from '../format/diagnostics/diagnostic.js';
 import type { SkillLimits } from '../format/types.js';
 import type { ArchivedUsage, Mutability, MutabilityPolicy, UsageEntry, UsageInput } from './evolution/types.js';
 
@@ -33,6 +33,8 @@ export interface WriteOptions {
   readonly expectedRevision?: number;
   /** Who writes (default `person`). */
   readonly actor?: Actor;
+  /** `spec`: validate this write in the spec profile even in a `runtime` store (a write can only be stricter than its store). */
+  readonly profile?: Profile;
 }
 
 /** What a write returns. */
@@ -173,6 +175,12 @@ export interface StoreOptions {
   readonly reservedNames?: Iterable<string>;
   /** Per-skill limits checked before a write. */
   readonly limits?: StoreLimits;
+  /**
+   * The profile writes are validated in (default `runtime`: what the loader would load). `spec` refuses what the open
+   * specification calls invalid (an upper-case name, a long description, …) with `INVALID_SKILL`. In every profile a
+   * name that can never be mentioned (`/name`) or used as a folder is refused.
+   */
+  readonly profile?: Profile;
 }
 
 /**

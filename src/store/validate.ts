@@ -4,10 +4,11 @@
  * limits), so a stored skill never fails to load.
  * @module
  */
-import { createDiagnostic } from '../format/diagnostics/diagnostic.js';
+import { createDiagnostic, type Profile } from '../format/diagnostics/diagnostic.js';
 import { parseSkill } from '../format/parse.js';
 import { LOADER_LIMITS, resolveLimits, type ResolvedLimits, type Skill } from '../format/types.js';
 import { SkillError } from '../format/errors.js';
+import { describeCharacters, unmentionableCharacters } from '../shared/names.js';
 import { unsafePathReason } from '../shared/paths.js';
 import { fileInputOf, isBytes, SKILL_FILE, toBytes } from '../sources/inventory.js';
 import type { FileMap } from './records.js';
@@ -23,27 +24,37 @@ export interface PreparedSkill {
   readonly skill: Skill;
 }
 
+/** What a store checks a write against: its limits, and the profile it validates in (default `runtime`). */
+export interface WriteRules extends ResolvedLimits {
+  /** `spec` refuses what the open specification calls invalid; `runtime` what the loader would not load. */
+  readonly profile?: Profile;
+}
+
 /** The limits a store checks, with the loader's defaults. */
 export function storeLimits(limits: StoreLimits | undefined): ResolvedLimits {
   return resolveLimits(limits, LOADER_LIMITS);
 }
 
 /**
- * Validates `input` as the loader would load it, or throws: `INVALID_SKILL`
- * (with the parser's diagnostics), `UNSAFE_PATH`, `LIMIT_EXCEEDED`.
+ * Validates `input` as the loader would load it (in the `spec` profile: as
+ * the specification would accept it), or throws: `INVALID_SKILL` (with the
+ * parser's diagnostics), `UNSAFE_PATH`, `LIMIT_EXCEEDED`.
  */
-export function prepareSkill(input: SkillInput, limits: ResolvedLimits, where: string): PreparedSkill {
+export function prepareSkill(input: SkillInput, limits: WriteRules, where: string): PreparedSkill {
   const { raw, files } = splitInput(input, where);
   checkFiles(raw, files, limits, where);
+  const profile = limits.profile ?? 'runtime';
   const parsed = parseSkill(raw, {
     path: `${where}/${SKILL_FILE}`,
     source: 'user',
+    profile,
     maxFileBytes: limits.maxFileBytes,
     maxNesting: limits.maxNesting,
     files: Object.entries(files).map(([path, content]) => fileInputOf(path, content)),
   });
   const skill = parsed.skill;
-  if (!skill) {
+  // In `spec`, any error refuses the write, even where the parser could still build the skill.
+  if (!skill || (profile === 'spec' && parsed.errors.length > 0)) {
     const first = parsed.errors[0];
     throw new SkillError('INVALID_SKILL', `The skill was refused: ${first ? `${first.code}: ${first.message}` : 'it does not parse'}`, {
       diagnostics: parsed.errors,
@@ -57,9 +68,30 @@ export function prepareSkill(input: SkillInput, limits: ResolvedLimits, where: s
   // The name becomes the store key and the loader's folder: it must be a safe single segment.
   const reason = unsafePathReason(skill.name, 0);
   if (reason) throw new SkillError('UNSAFE_PATH', `The skill name \`${skill.name}\` cannot be a store key: ${reason}.`, { path: skill.name });
+  refuseUnmentionable(skill.name, `${where}/${SKILL_FILE}`);
   // Parsed, so valid UTF-8; the BOM is kept, as the bytes were given.
   const text = typeof raw === 'string' ? raw : new TextDecoder('utf-8', { ignoreBOM: true }).decode(raw);
   return { name: skill.name, digest: skill.digest, text, files, skill };
+}
+
+/** A name no `/name` or `$name` can spell is refused in every profile: the skill could never be mentioned. */
+function refuseUnmentionable(name: string, path: string): void {
+  const bad = unmentionableCharacters(name);
+  if (bad.length === 0) return;
+  const message = `The skill name "${name}" can never be mentioned as /${name} or used as a folder: it contains ${describeCharacters(bad)}. Use lower-case letters, digits and single hyphens, e.g. \`${suggestedName(name)}\`.`;
+  throw new SkillError('INVALID_SKILL', `The skill was refused: name-format: ${message}`, {
+    diagnostics: [createDiagnostic('name-format', 'spec', message, path)],
+  });
+}
+
+/** `name` in the specification's alphabet, for the fix hint: lower case, runs of other characters as one hyphen. */
+function suggestedName(name: string): string {
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'my-skill'
+  );
 }
 
 function splitInput(input: SkillInput, where: string): { raw: string | Uint8Array; files: FileMap } {

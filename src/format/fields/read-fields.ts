@@ -8,6 +8,7 @@ import { describe, isRecord, sameValue, scalarText, setOwn, spellingConflict, sp
 import { codePointLength } from '../../shared/text.js';
 import { frontmatterKey } from './keys.js';
 import type { BodyFormat, Skill } from '../types.js';
+import { describeCharacters, unmentionableCharacters } from '../../shared/names.js';
 
 /** Everything of a {@link Skill} that comes from the front matter. */
 export type SkillFields = Omit<Skill, 'content' | 'source' | 'path' | 'files' | 'digest' | 'diagnostics'>;
@@ -101,11 +102,16 @@ function missingName(key: string | undefined, how: 'missing' | 'empty', ctx: Fie
   return folder;
 }
 
+/** Every way `name` breaks the rule, so one message names them all (the upper case, the space and the `!`). */
 function nameProblem(name: string): string {
-  if (/[A-Z]/.test(name) || name !== name.toLowerCase()) return 'must be lower-case';
-  if (name.startsWith('-') || name.endsWith('-')) return 'must not start or end with a hyphen';
-  if (name.includes('--')) return 'must not contain two hyphens in a row';
-  return 'may use only a-z, 0-9 and hyphens';
+  const problems: string[] = [];
+  if (name !== name.toLowerCase()) problems.push('must be lower-case');
+  const others = [...new Set([...name.toLowerCase()].filter((ch) => !/[a-z0-9-]/.test(ch)))];
+  if (others.length > 0) problems.push(`may use only a-z, 0-9 and hyphens, not ${describeCharacters(others)}`);
+  if (name.startsWith('-') || name.endsWith('-')) problems.push('must not start or end with a hyphen');
+  if (name.includes('--')) problems.push('must not contain two hyphens in a row');
+  if (unmentionableCharacters(name).length > 0) problems.push(`can never be mentioned as /${name}`);
+  return problems.length > 0 ? problems.join('; ') : 'may use only a-z, 0-9 and hyphens';
 }
 
 function readDescription(value: unknown, ctx: FieldContext): string | undefined {
