@@ -57,7 +57,8 @@ interface Job {
   readonly ratios: Record<string, readonly [LoadKind, LoadKind]>;
 }
 
-const REAL_WORLD = ['/work/shared/corpus', 'test/fixtures/corpus'];
+// The shared corpus: SATCHEL_CORPUS, else a `shared/corpus` folder beside the checkout, else the project's small copy.
+const REAL_WORLD = [process.env['SATCHEL_CORPUS'], '../shared/corpus', 'test/fixtures/corpus'].filter((p): p is string => p !== undefined && p !== '');
 const FOLDER_RATIOS: Record<string, readonly [LoadKind, LoadKind]> = {
   'satchel / baseline': ['satchel', 'baseline'],
   'satchel-load / baseline': ['satchel-load', 'baseline'],
