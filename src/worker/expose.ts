@@ -5,6 +5,7 @@
 import { expose, type Endpoint } from 'comlink';
 import { toEndpoint, type RuntimeEndpoint } from './endpoint.js';
 import { registerSkillErrorTransfer } from './error-transfer.js';
+import { guardEndpoint } from './message-guard.js';
 import { createSkillRuntime, isSkillRuntime, type SkillRuntime, type SkillRuntimeOptions } from './runtime.js';
 import { RuntimeSession } from './session.js';
 
@@ -34,7 +35,8 @@ export function exposeSkillRuntime(options: SkillRuntimeOptions | SkillRuntime =
   const runtime = isSkillRuntime(options) ? options : createSkillRuntime(options);
   const target = endpoint === undefined ? (globalThis as unknown as Endpoint) : toEndpoint(endpoint);
   const session = new RuntimeSession(runtime);
-  expose(session, target);
+  // Malformed messages are dropped before Comlink sees them: none can kill the worker or write a property.
+  expose(session, guardEndpoint(target, session));
   // A port whose page went away (a closed tab of a SharedWorker) fires `close` where the platform supports it.
   target.addEventListener('close', () => session.close());
   return runtime;
