@@ -51,6 +51,8 @@ interface Loaded {
  * ```
  */
 export function createUseEmbedder(options: UseEmbedderOptions): UseEmbedder {
+  // JavaScript callers may leave the options out: say what to pass rather than fail on a property of undefined.
+  if (typeof (options as Partial<UseEmbedderOptions> | undefined)?.files?.read !== 'function') throw missingFiles();
   const batchSize = options.batchSize ?? 64;
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new SkillError('INVALID_INPUT', `batchSize must be a positive integer, not ${String(batchSize)}.`);
   let loading: Promise<Loaded> | undefined;
@@ -130,4 +132,12 @@ async function loadUse(options: UseEmbedderOptions): Promise<Loaded> {
     }
   };
   return { encode, dispose: () => model.dispose() };
+}
+
+/** The error for options without model files: where the files come from in each environment. */
+function missingFiles(): SkillError {
+  return new SkillError(
+    'INVALID_INPUT',
+    "createUseEmbedder needs the model's files. In Node: createUseEmbedder({ files: useModelFiles(), wasmPaths: useWasmPaths() }) with both from 'satchel/node' (they find the files the model package ships); in a browser or worker: { files: fetchModelFiles(url), wasmPaths: url } (docs/routing.md).",
+  );
 }
