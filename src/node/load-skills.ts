@@ -82,29 +82,41 @@ async function assertFolder(path: string): Promise<void> {
 
 /** Throws for the first kind of problem a set cannot accept, carrying every diagnostic of that kind. */
 function refuseProblems(diagnostics: readonly Diagnostic[]): void {
-  const refuse = (code: SkillErrorCode, found: Diagnostic[], what: string): void => {
+  const first = setProblems(diagnostics)[0];
+  if (first) throw first;
+}
+
+const LIMIT_CODES: ReadonlySet<string> = new Set(['discovery-limit', 'limit-exceeded', 'file-too-large']);
+
+/**
+ * Every kind of problem in a load's diagnostics that refuses a skill set, as
+ * one `SkillError` each carrying its diagnostics, in the order `loadSkills`
+ * throws them: a name used twice (`CONFLICT`), a folder that could not be
+ * read, a limit, a skill that does not load. A diagnostic belongs to the
+ * first kind it fits only, so a report of them all names each once. Empty
+ * when nothing refuses the set. `satchel catalog` reports them all at once.
+ */
+export function setProblems(diagnostics: readonly Diagnostic[]): SkillError[] {
+  const problems: SkillError[] = [];
+  const taken = new Set<Diagnostic>();
+  const kind = (code: SkillErrorCode, what: string, fits: (d: Diagnostic) => boolean): void => {
+    const found = diagnostics.filter((d) => !taken.has(d) && fits(d));
     const first = found[0];
     if (!first) return;
+    for (const d of found) taken.add(d);
     const more = found.length > 1 ? ` (and ${found.length - 1} more)` : '';
-    throw new SkillError(code, `${what}: ${first.path}:${first.line}:${first.column} ${first.code}: ${first.message}${more}`, {
-      diagnostics: found,
-      path: first.path,
-    });
+    problems.push(
+      new SkillError(code, `${what}: ${first.path}:${first.line}:${first.column} ${first.code}: ${first.message}${more}`, {
+        diagnostics: found,
+        path: first.path,
+      }),
+    );
   };
-  const errors = diagnostics.filter((d) => d.severity === 'error');
-  refuse(
-    'CONFLICT',
-    diagnostics.filter((d) => d.code === 'shadowed' || d.code === 'duplicate-skill'),
-    'A skill name is used twice',
-  );
-  refuse(
-    'SOURCE_FAILED',
-    errors.filter((d) => d.code === 'source-error'),
-    'A folder could not be read',
-  );
-  const limited = diagnostics.filter((d) => d.code === 'discovery-limit' || d.code === 'limit-exceeded' || d.code === 'file-too-large');
-  refuse('LIMIT_EXCEEDED', limited, 'A limit was reached');
-  refuse('INVALID_SKILL', errors, 'A skill could not be loaded');
+  kind('CONFLICT', 'A skill name is used twice', (d) => d.code === 'shadowed' || d.code === 'duplicate-skill');
+  kind('SOURCE_FAILED', 'A folder could not be read', (d) => d.severity === 'error' && d.code === 'source-error');
+  kind('LIMIT_EXCEEDED', 'A limit was reached', (d) => LIMIT_CODES.has(d.code));
+  kind('INVALID_SKILL', 'A skill could not be loaded', (d) => d.severity === 'error');
+  return problems;
 }
 
 /** Runs `task` over `items`, at most `limit` at a time. */

@@ -16,7 +16,9 @@ import { parseSkill } from '../format/parse.js';
 import { sha256Digest } from '../shared/hash.js';
 import { DISCOVERY_SCHEMA } from '../sources/remote/index-document.js';
 import { joinSourcePath, type SkillEntry, type SkillSource } from '../sources/source.js';
+import { nameKey } from '../shared/names.js';
 import { directorySource, type DirectorySourceOptions } from './directory/directory-source.js';
+import { setProblems } from './load-skills.js';
 
 /** Where published artifacts go, under the output folder. */
 export const PUBLISH_DIR = '.well-known/agent-skills';
@@ -56,6 +58,8 @@ const encoder = new TextEncoder();
 /**
  * Publishes every valid skill under `dir` into `out`.
  *
+ * @throws {SkillError} `CONFLICT` (with a `duplicate-skill` diagnostic each) when two skills under `dir` have one
+ *   name; nothing is written.
  * @example
  * ```ts
  * const { index, skills } = await publishSkills('skills/org', 'public')
@@ -67,9 +71,11 @@ export async function publishSkills(dir: string, out: string, options: PublishOp
   const listing = await source.list();
   const root = join(out, PUBLISH_DIR);
   const diagnostics: Diagnostic[] = [...listing.diagnostics];
+  const publishable = listing.entries.flatMap((entry) => publishableOf(entry, diagnostics) ?? []);
+  refuseNamesUsedTwice(publishable);
   const skills: PublishedSkill[] = [];
-  for (const entry of listing.entries) {
-    const artifact = await artifactOf(source, entry, diagnostics);
+  for (const candidate of publishable) {
+    const artifact = await artifactOf(source, candidate, diagnostics);
     if (!artifact) continue;
     await writeFileIn(root, artifact.path, artifact.bytes);
     skills.push({
@@ -94,8 +100,16 @@ interface Artifact {
   readonly bytes: Uint8Array;
 }
 
-/** The artifact of one listed skill, or `undefined` (with a diagnostic) when it cannot be published. */
-async function artifactOf(source: SkillSource, entry: SkillEntry, diagnostics: Diagnostic[]): Promise<Artifact | undefined> {
+/** A listed skill that parsed: what its index entry needs. */
+interface Publishable {
+  readonly entry: SkillEntry;
+  readonly fileName: string;
+  readonly name: string;
+  readonly description: string;
+}
+
+/** The parse of one listed skill, or `undefined` (with its diagnostics) when it cannot be published. */
+function publishableOf(entry: SkillEntry, diagnostics: Diagnostic[]): Publishable | undefined {
   const fileName = entry.fileName ?? 'SKILL.md';
   const parsed = parseSkill(entry.text ?? '', {
     path: entry.path,
@@ -106,7 +120,32 @@ async function artifactOf(source: SkillSource, entry: SkillEntry, diagnostics: D
   const problems = [...(entry.diagnostics ?? []), ...parsed.errors];
   diagnostics.push(...problems);
   if (!parsed.skill || problems.some((d) => d.severity === 'error')) return undefined;
-  const { name, description } = parsed.skill;
+  return { entry, fileName, name: parsed.skill.name, description: parsed.skill.description };
+}
+
+/**
+ * An index names each skill once, so a name two skills use (compared as a
+ * loader compares names) refuses the publish before anything is written,
+ * as it refuses a skill set: `CONFLICT`, with a `duplicate-skill` each.
+ */
+function refuseNamesUsedTwice(skills: readonly Publishable[]): void {
+  const seen = new Map<string, Publishable>();
+  const twice: Diagnostic[] = [];
+  for (const skill of skills) {
+    const first = seen.get(nameKey(skill.name));
+    if (first === undefined) seen.set(nameKey(skill.name), skill);
+    else {
+      const message = `Skill "${skill.name}" has the name of the one at \`${first.entry.path}\`; an index names each skill once.`;
+      twice.push(createDiagnostic('duplicate-skill', 'runtime', message, skill.entry.path));
+    }
+  }
+  const conflict = setProblems(twice)[0];
+  if (conflict) throw conflict;
+}
+
+/** The artifact of one publishable skill, or `undefined` (with a diagnostic) when its paths do not fit a tar header. */
+async function artifactOf(source: SkillSource, skill: Publishable, diagnostics: Diagnostic[]): Promise<Artifact | undefined> {
+  const { entry, fileName, name, description } = skill;
   // A skill at the root of `dir` has no folder of its own: it is published under its name.
   const base = entry.dir === '' ? name : entry.dir;
   const skillFile = await source.read(joinSourcePath(entry.dir, fileName));

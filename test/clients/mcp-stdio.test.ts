@@ -85,6 +85,19 @@ describe('satchel mcp over stdio', () => {
     expect(stderr).toBe('satchel mcp: serving 1 skill over stdio\n');
   }, 30_000);
 
+  it('says why and exits 1 when a request line passes 10 MiB, instead of a silent exit 0', async () => {
+    const root = await tree({ 'refunds/SKILL.md': skillMd('refunds') });
+    const child = spawn(process.execPath, [bundle, 'mcp', root], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+    await new Promise<void>((done) => child.stderr.once('data', () => done()));
+    child.stdin.on('error', () => undefined); // the server may stop reading before the last chunk
+    child.stdin.write(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"${'x'.repeat(11 * 1024 * 1024)}`);
+    expect(await exited).toBe(1);
+    expect(stderr).toContain('satchel mcp: a request line passed 10485760 bytes without ending; the server stops');
+  }, 30_000);
+
   it('refuses a path it cannot use, before serving', async () => {
     const { code, err } = await cli('/', 'mcp', '/no/such/folder');
     expect(code).toBe(1);

@@ -5,8 +5,9 @@ import { join, relative, sep } from 'node:path';
 import { gunzipSync } from 'fflate';
 import { parseTar } from 'nanotar';
 import { afterAll, describe, expect, it } from 'vitest';
-import { directorySource, remoteSource, SkillLoader } from '../../src/node/index.js';
+import { directorySource, publishSkills, remoteSource, SkillLoader } from '../../src/node/index.js';
 import { describeSourceContract, SOURCE_FIXTURE, type SourceFixture } from '../sources/contract.js';
+import { rejected } from '../support/errors.js';
 import { startServer, type TestServer } from '../support/http-server.js';
 import { tempTrees } from '../support/temp-trees.js';
 import { cli } from './cli/run.js';
@@ -110,6 +111,15 @@ describe('satchel publish', () => {
     expect(run.code).toBe(1);
     expect(run.out).toContain('description-missing');
     expect(run.out).toContain('1 skill published to');
+  });
+
+  it('refuses two skills with one name before writing anything (CONFLICT)', async () => {
+    const md = (name: string): string => `---\nname: ${name}\ndescription: The ${name} skill.\n---\nBody.\n`;
+    const dir = await tree({ 'a/pdf/SKILL.md': md('pdf'), 'b/pdf/SKILL.md': md('Pdf'), 'notes/SKILL.md': md('notes') });
+    const out = join(await tree(), 'public');
+    const error = await rejected(publishSkills(dir, out));
+    expect(error).toMatchObject({ code: 'CONFLICT', diagnostics: [{ code: 'duplicate-skill', path: join(dir, 'b/pdf/SKILL.md') }] });
+    await expect(readdir(out)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('asks for exactly two paths', async () => {

@@ -140,7 +140,7 @@ export const FORMAT_RULES = {
     'error',
     'warning',
     'Each `metadata` value must be text (a number, list or map is not).',
-    'Quote the value, e.g. `version: "1.0"`, or move structured data elsewhere.',
+    'Quote a number or a date, e.g. `version: "1.0"`; write a list as one text, its items separated by commas, e.g. `keywords: "pdf, forms"` (`metadata.tags` is read that way too); move a map out of `metadata`.',
   ),
   'metadata-key-type': rule('error', 'warning', 'Each `metadata` key must be text.', 'Use a word as the key, or quote it.'),
   'allowed-tools-format': rule(

@@ -56,8 +56,8 @@ export const LOADING_RULES = {
   'duplicate-skill': rule(
     'error',
     'error',
-    'Two plugins of one source contribute a skill of the same name; the later one is refused so canonical paths stay unambiguous.',
-    'Rename one of the two skills (folder and `name`), or load only one of the plugins.',
+    'Two skills of one source have the same name: two plugins contribute it (the later one is refused, so canonical paths stay unambiguous), or two folders being published hold it (`publishSkills` writes nothing, as an index names each skill once).',
+    'Rename one of the two skills (folder and `name`), or leave one of them out (load only one of the plugins).',
   ),
   'namespace-limit': rule(
     'warning',

@@ -9,7 +9,7 @@ import type { CommandName } from './io.js';
 import type { LimitName } from './limit-flags.js';
 
 /** A flag that takes no value. */
-export type SwitchFlag = '--strict' | '--json' | '--xml' | '--include-hidden';
+export type SwitchFlag = '--strict' | '--verbose' | '--json' | '--xml' | '--include-hidden';
 
 /** One command's shape. */
 export interface CommandSpec {
@@ -23,6 +23,8 @@ export interface CommandSpec {
   readonly details: string;
   /** The switches it accepts; any other is a usage error. */
   readonly switches: readonly SwitchFlag[];
+  /** What a switch means for this command, where it differs from {@link SWITCH_HELP}. */
+  readonly switchHelp?: Partial<Record<SwitchFlag, string>>;
   /** The limits it uses, each settable by its flag; any other limit flag is a usage error. */
   readonly limits: readonly LimitName[];
   /** Where unset limits come from: the loader's defaults, or a skill set's for `catalog`. */
@@ -32,6 +34,14 @@ export interface CommandSpec {
 /** The limits a directory walk and the parser use: all `validate` needs. */
 const DISCOVERY: readonly LimitName[] = ['maxDepth', 'maxFolders', 'maxNesting', 'maxFileBytes', 'maxFilesPerSkill'];
 const LOADER: readonly LimitName[] = ['maxSkills', 'maxTotalBytes', ...DISCOVERY];
+
+// For the commands that load: their job is to load, so a skill that does not is a finding (validate's business).
+const LOAD_SWITCHES: readonly SwitchFlag[] = ['--strict', '--verbose', '--json', '--include-hidden'];
+const LOAD_HELP: Partial<Record<SwitchFlag, string>> = {
+  '--strict': 'Exit 1 when a skill could not be loaded or the search was cut short by a limit.',
+};
+const LOAD_EXIT =
+  'Exit 0 when the command did its job, even if some skills could not be loaded (with --strict, 1); the diagnostics are summarised on stderr by code (every one with --verbose; satchel validate checks each skill).';
 
 /** The commands, in the order help lists them. */
 export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
@@ -49,8 +59,9 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     args: '<path…>',
     minPositionals: 1,
     summary: 'Load the skills (the first path wins a name) and print a table.',
-    details: 'Prints name, source, activation, intents and a short digest per skill, then the diagnostics. Exit 1 when a skill could not be loaded.',
-    switches: ['--json', '--include-hidden'],
+    details: `Prints name, source, activation, intents and a short digest per skill, as wide as the terminal. ${LOAD_EXIT}`,
+    switches: LOAD_SWITCHES,
+    switchHelp: LOAD_HELP,
     limits: LOADER,
     defaults: LOADER_LIMITS,
   },
@@ -58,7 +69,8 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     args: '<path…>',
     minPositionals: 1,
     summary: 'Load the paths as one skill set and print the catalog the model would see.',
-    details: 'Prints the catalog on stdout and a summary on stderr. The set is all or nothing: exit 1 when a skill does not load or a limit is over.',
+    details:
+      'Prints the catalog on stdout and a summary on stderr. The set is all or nothing: exit 1 when a skill does not load, a name is used twice or a limit is over; every such problem is reported in one run.',
     switches: ['--xml', '--json', '--include-hidden'],
     limits: ['maxSkills', 'maxTotalBytes', 'maxCatalogBytes', 'maxInstructionsBytes', ...DISCOVERY],
     defaults: SKILL_SET_LIMITS,
@@ -67,9 +79,9 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     args: '<path…> "<turn>"',
     minPositionals: 2,
     summary: 'Show which skills a user turn activates, and why.',
-    details:
-      'The last argument is the turn. Prints each activated skill with its reason (mention, intent or search), score and matched terms, then the best-ranked skills that did not activate. Exit 1 when a skill could not be loaded.',
-    switches: ['--json', '--include-hidden'],
+    details: `The last argument is the turn (a folder there is a usage error: the turn is missing; put \`--\` before a turn that names a folder). Prints each activated skill with its reason (mention, intent or search), score and matched terms, then the best-ranked skills that did not activate. ${LOAD_EXIT}`,
+    switches: LOAD_SWITCHES,
+    switchHelp: LOAD_HELP,
     limits: LOADER,
     defaults: LOADER_LIMITS,
   },
@@ -78,7 +90,7 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     minPositionals: 2,
     summary: 'Publish the skills under <dir> as a discovery index for a static host.',
     details:
-      'Writes <out>/.well-known/agent-skills/index.json (schema 0.2.0) and beside it each skill: a lone SKILL.md as is (`skill-md`), a skill with resources as a deterministic .tar.gz (`archive`), each with its SHA-256 digest. Read it back with remoteSource. Exit 1 when a skill was left out (each is listed with why).',
+      'Writes <out>/.well-known/agent-skills/index.json (schema 0.2.0) and beside it each skill: a lone SKILL.md as is (`skill-md`), a skill with resources as a deterministic .tar.gz (`archive`), each with its SHA-256 digest. Read it back with remoteSource. Exit 1 when a skill was left out (each is listed with why); a name used twice writes nothing (exit 1, as catalog refuses it).',
     switches: ['--json', '--include-hidden'],
     limits: DISCOVERY,
     defaults: LOADER_LIMITS,
@@ -90,16 +102,17 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     details:
       'Speaks the Model Context Protocol on stdin/stdout (logs go to stderr): the tools skills.load, skills.read, skills.list and skills.grep, every text file as a skill://<name>/<path> resource, the catalog as the skills://catalog resource and the skills-catalog prompt. The folders are watched; a change reaches the client as list-changed notifications. Runs until stdin closes; exit 1 when a path cannot be used or the load fails. Needs @modelcontextprotocol/sdk installed.',
     switches: ['--include-hidden'],
-    limits: LOADER,
+    // The server offers the catalog (a resource and a prompt) and names the skills in its tools: --max-catalog-bytes bounds both.
+    limits: ['maxSkills', 'maxTotalBytes', 'maxCatalogBytes', ...DISCOVERY],
     defaults: LOADER_LIMITS,
   },
   vectors: {
     args: '<dir> <out>',
     minPositionals: 2,
     summary: 'Embed the skills under <dir> for routing by meaning and write the vectors to <out>.',
-    details:
-      "Loads the skills as list does, embeds each routable one (description and examples) with USE-Lite on TensorFlow.js (WASM) and writes a skill vector file (JSON) to <out>; pass vectorCacheFrom(file) as routing.vectorCache so the app embeds none of them again. Needs the embedding stage's optional peer dependencies installed. Exit 1 when a skill could not be loaded.",
-    switches: ['--json', '--include-hidden'],
+    details: `Loads the skills as list does, embeds each routable one (description and examples) with USE-Lite on TensorFlow.js (WASM) and writes a skill vector file (JSON) to <out>; pass vectorCacheFrom(file) as routing.vectorCache so the app embeds none of them again. Needs the embedding stage's optional peer dependencies installed. ${LOAD_EXIT}`,
+    switches: LOAD_SWITCHES,
+    switchHelp: LOAD_HELP,
     limits: LOADER,
     defaults: LOADER_LIMITS,
   },
@@ -108,6 +121,7 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
 /** What each switch does, for help. */
 export const SWITCH_HELP: Readonly<Record<SwitchFlag, string>> = {
   '--strict': "Use the open specification's rules (spec profile): warnings fail too.",
+  '--verbose': 'Print every diagnostic with its fix instead of a summary by code.',
   '--json': 'Print JSON instead of text.',
   '--xml': 'Print the catalog as <available_skills> XML.',
   '--include-hidden': 'Also search folders whose names start with a dot.',

@@ -16,8 +16,9 @@ export type ParsedArgs =
   | { readonly kind: 'usage'; readonly message: string; readonly command?: CommandName }
   | { readonly kind: 'run'; readonly command: CommandName; readonly flags: CliFlags };
 
-const SWITCH_KEYS: Readonly<Record<SwitchFlag, 'strict' | 'json' | 'xml' | 'includeHidden'>> = {
+const SWITCH_KEYS: Readonly<Record<SwitchFlag, 'strict' | 'verbose' | 'json' | 'xml' | 'includeHidden'>> = {
   '--strict': 'strict',
+  '--verbose': 'verbose',
   '--json': 'json',
   '--xml': 'xml',
   '--include-hidden': 'includeHidden',
@@ -46,7 +47,7 @@ function parseCommand(command: CommandName, args: readonly string[]): ParsedArgs
   const options = end < 0 ? args : args.slice(0, end);
   // Help wins over any mistake next to it: someone asking for help gets it.
   if (options.includes('-h') || options.includes('--help')) return { kind: 'help', command };
-  const flags: CliFlags = { strict: false, json: false, includeHidden: false, xml: false, paths: [], limits: {} };
+  const flags: CliFlags = { strict: false, verbose: false, json: false, includeHidden: false, xml: false, paths: [], literal: 0, limits: {} };
   const usage = (message: string): ParsedArgs => ({ kind: 'usage', message, command });
   for (let i = 0; i < options.length; i++) {
     const arg = options[i] ?? '';
@@ -60,7 +61,10 @@ function parseCommand(command: CommandName, args: readonly string[]): ParsedArgs
     const problem = limitOfFlag(name) ? readLimit(command, flags, name, inline ?? options[++i]) : readSwitch(command, flags, name, inline);
     if (problem !== undefined) return usage(problem);
   }
-  if (end >= 0) flags.paths.push(...args.slice(end + 1));
+  if (end >= 0) {
+    flags.paths.push(...args.slice(end + 1));
+    flags.literal = args.length - end - 1;
+  }
   const min = COMMANDS[command].minPositionals;
   if (flags.paths.length < min)
     return usage(

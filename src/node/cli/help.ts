@@ -32,7 +32,7 @@ Commands:
 ${lines.join('\n')}
 
 Options (each command lists its own with satchel <command> --help):
-  --strict, --json, --xml, --include-hidden, and a flag per limit:
+  --strict, --verbose, --json, --xml, --include-hidden, and a flag per limit:
   ${Object.values(LIMIT_FLAGS).join(', ')}
   -h, --help      Show help.
   -v, --version   Show the version.
@@ -47,7 +47,7 @@ export function commandHelp(name: CommandName): string {
   const spec: CommandSpec = COMMANDS[name];
   const limit = (l: LimitName): [string, string] => [`${LIMIT_FLAGS[l]} <n>`, `${LIMIT_HELP[l]} Default ${spec.defaults[l]}.`];
   const rows: [string, string][] = [
-    ...spec.switches.map((s): [string, string] => [s, SWITCH_HELP[s]]),
+    ...spec.switches.map((s): [string, string] => [s, spec.switchHelp?.[s] ?? SWITCH_HELP[s]]),
     ...spec.limits.map(limit),
     ['-h, --help', 'Show this help.'],
   ];

@@ -1,5 +1,5 @@
 /**
- * The `satchel` command line: `validate`, `list`, `catalog`, `route`, `publish` and `mcp`.
+ * The `satchel` command line: `validate`, `list`, `catalog`, `route`, `publish`, `mcp` and `vectors`.
  * This file only dispatches; the commands share types through `io.ts`.
  * @module
  */
@@ -65,6 +65,17 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
     case 'run':
       return run(parsed.command, parsed.flags, io);
   }
+}
+
+/**
+ * The process's own streams and working folder, as `bin/satchel.js` runs the
+ * CLI. Tables fit the terminal: stdout's width when it is one, else
+ * `COLUMNS` when that is set (as `ls` reads it), else lines are not cut.
+ */
+export function processIo(): CliIo {
+  const fromEnv = Number(process.env['COLUMNS']);
+  const columns = process.stdout.isTTY ? process.stdout.columns : Number.isSafeInteger(fromEnv) && fromEnv > 0 ? fromEnv : undefined;
+  return { out: { write: (text: string) => process.stdout.write(text), columns }, err: process.stderr, cwd: process.cwd() };
 }
 
 /** Runs a command; a `SkillError` it did not handle itself is reported with its code, in the command's name. */

@@ -12,8 +12,8 @@ import { directorySource, type DirectorySourceOptions } from '../directory/direc
 import { withRootedListing } from '../directory/rooted-listing.js';
 import { holdsPlugins, pluginSource } from '../plugin-source.js';
 import { escapeControl } from './escape.js';
-import type { CliIo } from './io.js';
-import { plural, shownPath } from './print.js';
+import type { CliFlags, CliIo } from './io.js';
+import { shownPath } from './print.js';
 
 /** What a path given on the command line is. */
 export type InputKind = 'folder' | 'file' | 'missing' | 'other';
@@ -35,15 +35,26 @@ export function inputProblem(kind: InputKind, filesToo: boolean): string | undef
 
 /**
  * Checks that every path is a folder; writes one line per one that is not.
- * Resolves to the absolute paths, or `undefined` when any is unusable.
+ * Resolves to the absolute paths, a folder given twice once (read twice, each
+ * of its skills would be a name used twice), or `undefined` when any is unusable.
  */
 export async function checkFolders(command: string, paths: readonly string[], io: CliIo): Promise<string[] | undefined> {
-  const absolute = paths.map((p) => resolve(io.cwd, p));
+  const absolute = [...new Set(paths.map((p) => resolve(io.cwd, p)))];
   const problems = await Promise.all(absolute.map(async (abs) => inputProblem(await inputKind(abs), false)));
   problems.forEach((problem, i) => {
     if (problem !== undefined) io.err.write(`satchel ${command}: ${escapeControl(shownPath(absolute[i] ?? '', io.cwd))}: ${problem}\n`);
   });
   return problems.every((p) => p === undefined) ? absolute : undefined;
+}
+
+/**
+ * Why the last argument of `route` cannot be the turn: it names a folder, so
+ * the turn was left out (`route skills more`). A turn after `--` is taken as
+ * given. `undefined` when it is a turn.
+ */
+export async function turnProblem(turn: string, flags: CliFlags, cwd: string): Promise<string | undefined> {
+  if (flags.literal > 0 || (await inputKind(resolve(cwd, turn))) !== 'folder') return undefined;
+  return `the last argument, "${escapeControl(turn)}", is a folder, so the turn is missing; give the turn last (after \`--\` to route a turn that is also a folder's name).`;
 }
 
 /** The directory-source bounds within `limits`. */
@@ -62,23 +73,4 @@ export function cliSource(abs: string, options: DirectorySourceOptions, cwd: str
   if (!holdsPlugins(abs)) return withRootedListing(directorySource(abs, { ...options, name }), abs);
   const { includeHidden: _hidden, ...bounds } = options;
   return withRootedListing(pluginSource(abs, { ...bounds, name }), abs);
-}
-
-/**
- * When nothing was found and hidden folders were not searched: how many
- * skills hidden folders hold, and how to include them; `undefined` when
- * they hold none (or hidden folders were searched).
- */
-export async function hiddenNote(folders: readonly string[], options: DirectorySourceOptions, cwd: string): Promise<string | undefined> {
-  if (options.includeHidden === true) return undefined;
-  const found: string[] = [];
-  for (const abs of folders) {
-    const listing = await directorySource(abs, { ...options, includeHidden: true }).list();
-    const hidden = listing.entries.filter((e) => e.dir.split('/').some((part) => part.startsWith('.')));
-    found.push(...hidden.map((e) => e.path));
-  }
-  const first = found[0];
-  if (first === undefined) return undefined;
-  const are = found.length === 1 ? 'is' : 'are';
-  return `${plural(found.length, 'skill')} ${are} in folders whose names start with a dot (first: ${escapeControl(shownPath(first, cwd))}); they were not searched. Pass --include-hidden to include them.`;
 }

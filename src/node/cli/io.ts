@@ -7,7 +7,8 @@ import type { SkillLimits } from '../../format/types.js';
 
 /** Where the CLI writes, so tests can capture it. */
 export interface CliIo {
-  out: { write(text: string): unknown };
+  /** `columns`: the terminal's width when stdout is one (`process.stdout.columns`); tables fit it. */
+  out: { write(text: string): unknown; readonly columns?: number | undefined };
   err: { write(text: string): unknown };
   cwd: string;
 }
@@ -18,12 +19,16 @@ export type CommandName = 'validate' | 'list' | 'catalog' | 'route' | 'publish' 
 /** Flags shared by the commands; each command accepts only those its help lists. */
 export interface CliFlags {
   strict: boolean;
+  /** `list`, `route`, `vectors`: every diagnostic instead of a summary by code. */
+  verbose: boolean;
   json: boolean;
   includeHidden: boolean;
   /** `catalog`: the `<available_skills>` XML form. */
   xml: boolean;
   /** Positional arguments: the paths (for `route`, followed by the turn). */
   paths: string[];
+  /** How many of the last `paths` came after `--`: taken as given, never checked as paths (a turn that names a folder). */
+  literal: number;
   /** Limits given on the command line; unset ones keep the command's defaults. */
   limits: SkillLimits;
 }

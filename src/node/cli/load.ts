@@ -1,24 +1,25 @@
 /**
- * Loading the paths of `list` and `route` into a `SkillLoader`, as builtin
- * sources in the order given (the first path wins a name), and reporting
- * what the load found in the CLI's terms.
+ * Loading the paths of `list`, `route` and `vectors` into a `SkillLoader`,
+ * as builtin sources in the order given (the first path wins a name), and
+ * reporting what the load found in the CLI's terms.
  * @module
  */
 import type { Diagnostic } from '../../format/diagnostics/diagnostic.js';
-import { resolveLimits } from '../../format/types.js';
+import { resolveLimits, type ResolvedLimits } from '../../format/types.js';
 import { SkillLoader } from '../../loader/loader.js';
 import { isSkillError } from '../../format/errors.js';
-import type { DirectorySourceOptions } from '../directory/directory-source.js';
 import { COMMANDS } from './commands.js';
-import { checkFolders, cliSource, discoveryBounds, hiddenNote } from './inputs.js';
+import { diagnosticsSummary } from './diagnostic-summary.js';
+import { hiddenSkills, hiddenText } from './hidden.js';
+import { checkFolders, cliSource, discoveryBounds } from './inputs.js';
 import type { CliFlags, CliIo, CommandName } from './io.js';
-import { diagnosticText, shownPath, skillErrorText } from './print.js';
+import { shownPath, skillErrorText } from './print.js';
 
-/** A finished load: the loader, the folders it read and the bounds it read them with. */
+/** A finished load: the loader, the folders it read and the limits it read them with. */
 export interface CliLoad {
   readonly loader: SkillLoader;
   readonly folders: readonly string[];
-  readonly bounds: DirectorySourceOptions;
+  readonly limits: ResolvedLimits;
 }
 
 /** Loads `paths`; on a path that cannot be used or a load that fails, writes why and resolves to exit code 1. */
@@ -35,7 +36,7 @@ export async function loadPaths(command: CommandName, paths: readonly string[], 
     io.err.write(skillErrorText(command, e, io.cwd));
     return 1;
   }
-  return { loader, folders, bounds };
+  return { loader, folders, limits };
 }
 
 /** The load's diagnostics with paths relative to the working folder, for JSON. */
@@ -43,12 +44,9 @@ export function shownDiagnostics(load: CliLoad, cwd: string): Diagnostic[] {
   return load.loader.diagnostics.map((d) => ({ ...d, path: shownPath(d.path, cwd) }));
 }
 
-/** The diagnostics worth a person's attention (errors, warnings, shadowed skills) as text. */
-export function diagnosticsText(load: CliLoad, cwd: string): string {
-  return load.loader.diagnostics
-    .filter((d) => d.severity !== 'info' || d.code === 'shadowed')
-    .map((d) => diagnosticText(d, cwd))
-    .join('');
+/** The load's diagnostics for stderr: a summary by code, or each with its fix (`--verbose`, or only a few). */
+export function diagnosticsText(command: CommandName, load: CliLoad, flags: CliFlags, cwd: string): string {
+  return diagnosticsSummary(command, load.loader.diagnostics, cwd, { verbose: flags.verbose, skipped: skippedCount(load) });
 }
 
 /** Skill files that did not give a skill. */
@@ -56,9 +54,17 @@ export function skippedCount(load: CliLoad): number {
   return new Set(load.loader.diagnostics.filter((d) => d.severity === 'error').map((d) => d.path)).size;
 }
 
-/** When nothing loaded and nothing failed: a line saying the skills are all in hidden folders, if they are. */
-export async function writeHiddenNote(command: CommandName, load: CliLoad, io: CliIo): Promise<void> {
-  if (load.loader.size > 0 || skippedCount(load) > 0) return;
-  const note = await hiddenNote(load.folders, load.bounds, io.cwd);
-  if (note !== undefined) io.err.write(`satchel ${command}: ${note}\n`);
+/**
+ * The exit code of a load that did its job: 0, also when some skills could
+ * not be loaded (checking them is `validate`'s job); with `--strict`, 1 when
+ * a skill could not be loaded or a limit cut the search short.
+ */
+export function loadExitCode(load: CliLoad, flags: CliFlags): number {
+  if (!flags.strict) return 0;
+  return skippedCount(load) > 0 || load.loader.diagnostics.some((d) => d.code === 'discovery-limit') ? 1 : 0;
+}
+
+/** The sentence on the skills that hidden folders held, when they held any. */
+export async function hiddenLine(load: CliLoad, cwd: string): Promise<string | undefined> {
+  return hiddenText(await hiddenSkills(load.folders, load.loader.diagnostics, load.limits), cwd);
 }

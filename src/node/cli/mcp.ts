@@ -8,6 +8,8 @@ import { isSkillError } from '../../format/errors.js';
 import { resolveLimits } from '../../format/types.js';
 import { SkillLoader } from '../../loader/loader.js';
 import { COMMANDS } from './commands.js';
+import { BoundedStdioTransport } from './mcp-transport.js';
+import { hiddenSkills, hiddenText } from './hidden.js';
 import { checkFolders, cliSource, discoveryBounds } from './inputs.js';
 import type { CliFlags, CliIo } from './io.js';
 import { plural, skillErrorText } from './print.js';
@@ -33,16 +35,21 @@ export async function mcpCommand(flags: CliFlags, io: CliIo): Promise<number> {
     return 1;
   }
   io.err.write(`satchel mcp: serving ${plural(loader.size, 'skill')} over stdio\n`);
-  await serve(loader);
+  const hidden = hiddenText(await hiddenSkills(folders, loader.diagnostics, limits), io.cwd);
+  if (hidden !== undefined) io.err.write(`satchel mcp: ${hidden}\n`);
+  const fatal = await serve(loader);
   stop();
-  return 0;
+  if (fatal === undefined) return 0;
+  io.err.write(`satchel mcp: ${fatal}\n`);
+  return 1;
 }
 
-/** Connects an MCP server over `loader` to stdio; resolves when the connection closes. */
-async function serve(loader: SkillLoader): Promise<void> {
+/** Connects an MCP server over `loader` to stdio; resolves when the connection closes, with the reason if input ended it. */
+async function serve(loader: SkillLoader): Promise<string | undefined> {
   // Loaded on demand: the other commands never need the SDK, an optional peer dependency.
   const { createSkillsMcpServer } = await import('../../mcp/index.js');
-  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+  let fatal: string | undefined;
+  const transport = new BoundedStdioTransport(process.stdin, process.stdout, { onFatal: (reason) => (fatal = reason) });
   const server = createSkillsMcpServer(loader);
   const closed = new Promise<void>((resolve) => {
     const previous = server.server.onclose;
@@ -53,6 +60,7 @@ async function serve(loader: SkillLoader): Promise<void> {
   });
   // The transport does not end on its own when the client closes stdin.
   process.stdin.once('end', () => void server.close());
-  await server.connect(new StdioServerTransport(process.stdin, process.stdout));
+  await server.connect(transport);
   await closed;
+  return fatal;
 }

@@ -5,11 +5,12 @@
  * diagnostics of the skills left out (exit 1 when any was).
  * @module
  */
-import { resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { resolveLimits } from '../../format/types.js';
 import { publishSkills } from '../publish.js';
 import { COMMANDS } from './commands.js';
 import { escapeControl } from './escape.js';
+import { hiddenSkills, hiddenText } from './hidden.js';
 import { discoveryBounds, inputKind, inputProblem } from './inputs.js';
 import type { CliFlags, CliIo } from './io.js';
 import { diagnosticText, plural, shownPath } from './print.js';
@@ -28,16 +29,23 @@ export async function publishCommand(flags: CliFlags, io: CliIo): Promise<number
     return 1;
   }
   const limits = resolveLimits(flags.limits, COMMANDS.publish.defaults, 'satchel publish');
+  // A name used twice throws CONFLICT before anything is written; the CLI reports it as any SkillError.
   const result = await publishSkills(dir, out, { ...discoveryBounds(limits), includeHidden: flags.includeHidden });
-  const skipped = result.diagnostics.filter((d) => d.severity === 'error').length;
+  // The listing's own notes are relative to `dir`; rooted, they print like the skills' paths.
+  const diagnostics = result.diagnostics.map((d) => (isAbsolute(d.path) ? d : { ...d, path: join(dir, d.path) }));
+  const skipped = diagnostics.filter((d) => d.severity === 'error').length;
+  const hidden = hiddenText(await hiddenSkills([dir], diagnostics, limits), io.cwd);
   if (flags.json) {
-    io.out.write(`${JSON.stringify({ index: shownPath(result.index, io.cwd), skills: result.skills, diagnostics: result.diagnostics }, null, 2)}\n`);
+    const shown = diagnostics.map((d) => ({ ...d, path: shownPath(d.path, io.cwd) }));
+    io.out.write(`${JSON.stringify({ index: shownPath(result.index, io.cwd), skills: result.skills, diagnostics: shown }, null, 2)}\n`);
+    if (hidden !== undefined) io.err.write(`satchel publish: ${hidden}\n`);
   } else {
     const rows = result.skills.map((s) => [s.name, s.type, s.url, s.digest.slice('sha256:'.length, 'sha256:'.length + 12)]);
     io.out.write(textTable(['name', 'type', 'url', 'digest'], rows));
-    const notes = result.diagnostics.map((d) => diagnosticText(d, io.cwd)).join('');
+    const notes = diagnostics.map((d) => diagnosticText(d, io.cwd)).join('');
     if (notes !== '') io.out.write(`\n${notes}`);
     io.out.write(`\n${plural(result.skills.length, 'skill')} published to ${escapeControl(shownPath(result.index, io.cwd))}\n`);
+    if (hidden !== undefined) io.out.write(`${hidden}\n`);
   }
   return skipped > 0 ? 1 : 0;
 }

@@ -4,8 +4,10 @@
  * terms), then the best-ranked skills that stayed below the threshold.
  * @module
  */
+import { usageError } from './help.js';
+import { turnProblem } from './inputs.js';
 import type { CliFlags, CliIo } from './io.js';
-import { diagnosticsText, loadPaths, shownDiagnostics, skippedCount, writeHiddenNote } from './load.js';
+import { diagnosticsText, hiddenLine, loadExitCode, loadPaths, shownDiagnostics } from './load.js';
 import { plural } from './print.js';
 import { textTable } from './table.js';
 
@@ -16,6 +18,11 @@ const COLUMNS = ['name', 'activates', 'reason', 'score', 'terms'] as const;
 /** Routes the turn (the last argument) over the skills under the paths; resolves to the exit code. */
 export async function routeCommand(flags: CliFlags, io: CliIo): Promise<number> {
   const turn = flags.paths.at(-1) ?? '';
+  const problem = await turnProblem(turn, flags, io.cwd);
+  if (problem !== undefined) {
+    io.err.write(usageError(problem, 'route'));
+    return 2;
+  }
   const load = await loadPaths('route', flags.paths.slice(0, -1), flags, io);
   if (typeof load === 'number') return load;
   const activations = load.loader.activate(turn);
@@ -44,8 +51,9 @@ export async function routeCommand(flags: CliFlags, io: CliIo): Promise<number> 
     io.out.write(
       `${rows.length > 0 ? '\n' : ''}${n === 0 ? 'no skill activates' : `${plural(n, 'skill')} ${n === 1 ? 'activates' : 'activate'}`} for this turn (${plural(load.loader.size, 'skill')} loaded)\n`,
     );
-    io.err.write(diagnosticsText(load, io.cwd));
+    io.err.write(diagnosticsText('route', load, flags, io.cwd));
   }
-  await writeHiddenNote('route', load, io);
-  return skippedCount(load) > 0 ? 1 : 0;
+  const hidden = await hiddenLine(load, io.cwd);
+  if (hidden !== undefined) io.err.write(`satchel route: ${hidden}\n`);
+  return loadExitCode(load, flags);
 }

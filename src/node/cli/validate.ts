@@ -12,7 +12,8 @@ import { resolveLimits, type ResolvedLimits } from '../../format/types.js';
 import type { SkillEntry } from '../../sources/source.js';
 import { COMMANDS } from './commands.js';
 import { escapeControl } from './escape.js';
-import { cliSource, discoveryBounds, hiddenNote, inputKind, inputProblem } from './inputs.js';
+import { hiddenSkills, hiddenText } from './hidden.js';
+import { cliSource, discoveryBounds, inputKind, inputProblem } from './inputs.js';
 import type { CliFlags, CliIo } from './io.js';
 import { diagnosticText, plural, shownPath } from './print.js';
 import { readSkillFile } from './skill-file.js';
@@ -33,8 +34,11 @@ interface Context {
   readonly cwd: string;
 }
 
-/** What one path gave: reports, notes about the search (and the folder searched), or a complaint about the path itself. */
-type Found = { reports: ValidationReport[]; notes: Diagnostic[]; folder?: string } | { problem: string };
+/**
+ * What one path gave: reports, notes about the search (and the folder searched, with the notes' absolute paths), or a
+ * complaint about the path itself.
+ */
+type Found = { reports: ValidationReport[]; notes: Diagnostic[]; folder?: string; listed?: readonly Diagnostic[] } | { problem: string };
 
 /** Validates every skill under the given paths; resolves to the exit code. */
 export async function validateCommand(flags: CliFlags, io: CliIo): Promise<number> {
@@ -42,6 +46,7 @@ export async function validateCommand(flags: CliFlags, io: CliIo): Promise<numbe
   const reports: ValidationReport[] = [];
   const notes: Diagnostic[] = [];
   const folders: string[] = [];
+  const listed: Diagnostic[] = [];
   let unusable = 0;
   for (const input of flags.paths) {
     const abs = resolve(io.cwd, input);
@@ -52,6 +57,7 @@ export async function validateCommand(flags: CliFlags, io: CliIo): Promise<numbe
       continue;
     }
     if (found.folder !== undefined) folders.push(found.folder);
+    listed.push(...(found.listed ?? []));
     reports.push(...found.reports);
     notes.push(...found.notes);
   }
@@ -61,15 +67,15 @@ export async function validateCommand(flags: CliFlags, io: CliIo): Promise<numbe
   const incomplete = notes.some((d) => d.severity !== 'info' && d.code !== 'plugin-manifest');
   if (flags.json) io.out.write(`${JSON.stringify({ profile: context.profile, reports, notes }, null, 2)}\n`);
   else printText(reports, notes, context, io);
-  if (reports.length === 0 && unusable === 0) await reportNothingFound(folders, context, io);
+  const nothing = reports.length === 0 && unusable === 0;
+  if (nothing) io.err.write('satchel validate: no SKILL.md found under the given paths\n');
+  // Below the summary: the skills hidden folders held, which a search by default leaves out.
+  const hidden = hiddenText(await hiddenSkills(folders, listed, context.limits), io.cwd);
+  if (hidden !== undefined) {
+    if (flags.json || nothing) io.err.write(`satchel validate: ${hidden}\n`);
+    else io.out.write(`${hidden}\n`);
+  }
   return invalid > 0 || incomplete || unusable > 0 || reports.length === 0 ? 1 : 0;
-}
-
-/** Says that nothing was found, and whether hidden folders hold skills. */
-async function reportNothingFound(folders: readonly string[], context: Context, io: CliIo): Promise<void> {
-  io.err.write('satchel validate: no SKILL.md found under the given paths\n');
-  const note = await hiddenNote(folders, { ...discoveryBounds(context.limits), includeHidden: context.flags.includeHidden }, io.cwd);
-  if (note !== undefined) io.err.write(`satchel validate: ${note}\n`);
 }
 
 async function validatePath(abs: string, context: Context): Promise<Found> {
@@ -100,7 +106,7 @@ async function validateFolder(abs: string, context: Context): Promise<Found> {
   const options = { ...discoveryBounds(context.limits), includeHidden: context.flags.includeHidden };
   const listing = await cliSource(abs, options, context.cwd).list();
   const reports = listing.entries.map((entry) => toReport(shownPath(entry.path, context.cwd), entryResult(entry, context), context));
-  return { reports, notes: listing.diagnostics.map((d) => ({ ...d, path: shownPath(d.path, context.cwd) })), folder: abs };
+  return { reports, notes: listing.diagnostics.map((d) => ({ ...d, path: shownPath(d.path, context.cwd) })), folder: abs, listed: listing.diagnostics };
 }
 
 /**

@@ -10,7 +10,7 @@ import { precomputeSkillVectors } from '../../routing/vector-file.js';
 import { useModelFiles, useWasmPaths } from '../use-model.js';
 import { escapeControl } from './escape.js';
 import type { CliFlags, CliIo } from './io.js';
-import { diagnosticsText, loadPaths, shownDiagnostics, skippedCount, writeHiddenNote } from './load.js';
+import { diagnosticsText, hiddenLine, loadExitCode, loadPaths, shownDiagnostics } from './load.js';
 import { plural, shownPath } from './print.js';
 
 /** Embeds the skills under the first path and writes the file named by the second; resolves to the exit code. */
@@ -36,8 +36,9 @@ export async function vectorsCommand(flags: CliFlags, io: CliIo): Promise<number
     io.out.write(`${JSON.stringify(summary, null, 2)}\n`);
   } else {
     io.out.write(`${plural(count, 'skill vector')} (${file.embedder}, ${file.dimensions} dimensions) written to ${escapeControl(shownPath(target, io.cwd))}\n`);
-    io.err.write(diagnosticsText(load, io.cwd));
+    io.err.write(diagnosticsText('vectors', load, flags, io.cwd));
   }
-  await writeHiddenNote('vectors', load, io);
-  return skippedCount(load) > 0 ? 1 : 0;
+  const hidden = await hiddenLine(load, io.cwd);
+  if (hidden !== undefined) io.err.write(`satchel vectors: ${hidden}\n`);
+  return loadExitCode(load, flags);
 }

@@ -78,16 +78,21 @@ describe('satchel validate', () => {
 });
 
 describe('satchel list', () => {
-  it('prints a table of name, source, activation, intents and short digest, then diagnostics; exit 1 when a skill is skipped', async () => {
-    const { code, out } = await run('list', 'good', 'mixed');
-    expect(code).toBe(1);
-    expect((await run('list', 'good')).code).toBe(0);
+  it('prints a table of name, source, activation, intents and short digest on stdout, the diagnostics on stderr', async () => {
+    const { code, out, err } = await run('list', 'good', 'mixed');
+    expect(code).toBe(0);
     const lines = out.split('\n');
     expect(lines[0]).toMatch(/^name\s+source\s+activation\s+intents\s+digest$/);
     expect(out).toMatch(/\nnotes\s+good\/notes\/SKILL\.md\s+intent-matched\s+note_taking\s+[0-9a-f]{12}\n/);
     expect(out).toMatch(/\npdf\s+good\/pdf\/SKILL\.md\s+auto\s+[0-9a-f]{12}\n/);
-    expect(out).toContain('shadowed info: Skill "pdf" from mixed');
-    expect(out).toMatch(/mixed\/broken\/SKILL\.md:[34]:\d+ invalid-yaml/);
     expect(out.trim().split('\n').at(-1)).toBe('3 skills loaded, 1 skipped');
+    expect(out).not.toContain('invalid-yaml');
+    expect(err).toContain('shadowed info: Skill "pdf" from mixed');
+    expect(err).toMatch(/mixed\/broken\/SKILL\.md:[34]:\d+ invalid-yaml/);
+  });
+
+  it('--strict exits 1 when a skill could not be loaded', async () => {
+    expect((await run('list', '--strict', 'good', 'mixed')).code).toBe(1);
+    expect((await run('list', '--strict', 'good')).code).toBe(0);
   });
 });

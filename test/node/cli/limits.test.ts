@@ -15,7 +15,7 @@ const files = {
   'skills/group/inner/mail/SKILL.md': skillMd('mail'),
 };
 
-// Each flag, a command it applies to, and the value that the tree above breaks.
+// Each flag, a command it applies to, and the value that the tree above breaks (list and route fail on a skipped skill under --strict).
 const cases: readonly [flag: string, command: string, value: string][] = [
   ['--max-file-bytes', 'validate', '60'],
   ['--max-depth', 'validate', '1'],
@@ -31,7 +31,8 @@ const cases: readonly [flag: string, command: string, value: string][] = [
 describe('limit flags', () => {
   it.each(cases)('%s reaches %s, which fails naming the flag, never the option name', async (flag, command, value) => {
     const root = await tree(files);
-    const argv = command === 'route' ? [command, flag, value, 'skills', 'merge pdf files'] : [command, flag, value, 'skills'];
+    const strict = command === 'list' || command === 'route' ? ['--strict'] : [];
+    const argv = command === 'route' ? [command, ...strict, flag, value, 'skills', 'merge pdf files'] : [command, ...strict, flag, value, 'skills'];
     const { code, out, err } = await cli(root, ...argv);
     const text = out + err;
     expect(code).toBe(1);

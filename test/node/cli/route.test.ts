@@ -47,12 +47,22 @@ describe('satchel route', () => {
     expect(out).toContain('no skill activates for this turn (3 skills loaded)');
   });
 
-  it('exits 1 and reports on stderr when a skill could not be loaded', async () => {
+  it('reports on stderr when a skill could not be loaded, and exits 0 (1 with --strict)', async () => {
     const root = await tree({ ...files, 'more/broken/SKILL.md': skillMd('broken', { description: '' }) });
     const { code, out, err } = await cli(root, 'route', 'skills', 'more', 'merge pdf files');
-    expect(code).toBe(1);
+    expect(code).toBe(0);
     expect(out).toContain('pdf');
     expect(err).toMatch(/^more\/broken\/SKILL\.md:\d+:\d+ description-missing error:/);
+    expect((await cli(root, 'route', '--strict', 'skills', 'more', 'merge pdf files')).code).toBe(1);
+  });
+
+  it('a last argument that is a folder is a missing turn (exit 2), unless it comes after `--`', async () => {
+    const root = await tree({ ...files, 'more/broken/SKILL.md': skillMd('broken', { description: '' }) });
+    const { code, out, err } = await cli(root, 'route', 'skills', 'more');
+    expect([code, out]).toEqual([2, '']);
+    expect(err).toMatch(/^satchel route: the last argument, "more", is a folder, so the turn is missing; /);
+    const literal = JSON.parse((await cli(root, 'route', '--json', 'skills', '--', 'more')).out) as RouteJson;
+    expect(literal.turn).toBe('more');
   });
 
   it('takes the turn after `--` even when it starts with a dash', async () => {
