@@ -8,7 +8,7 @@
 import { SkillError } from '../format/errors.js';
 import type { Skill, SkillFile } from '../format/types.js';
 import { unsafeResourcePathReason } from '../shared/paths.js';
-import { GREP_LIMITS, grepFiles, type GrepResult } from './grep.js';
+import { GREP_LIMITS, grepFiles, type GrepQuery, type GrepResult } from './grep.js';
 import { inputRecord, invalid, nameSchemaOf, unknownSkill } from './tool-input.js';
 import { SKILLS_GREP, SKILLS_LIST, SKILLS_READ_GRANT } from './tool-names.js';
 import { listedFile, type ListedFile, type SkillShelf, type SkillTool } from './tools.js';
@@ -43,17 +43,35 @@ export function createFileTools(shelf: SkillShelf): readonly SkillTool[] {
     if (!skill) throw unknownSkill(name, names);
     return skill;
   };
-  const common = { effects: 'none' as const, cost: 0 as const, version: shelf.digest };
-  const nameProperty = nameSchemaOf(shelf, names, 'The skill name.');
-  const pathProperty = {
-    type: 'string',
-    description: "A folder of the skill, as its files are listed (`references`, or `../../shared` for a plugin's shared files); the whole skill when left out.",
-  };
-  const list: SkillTool<ListFilesResult> = Object.freeze({
-    ...common,
+  const parts: FileToolParts = { shelf, skillOf, nameProperty: nameSchemaOf(shelf, names, 'The skill name.') };
+  return Object.freeze([listTool(parts), grepTool(parts)]);
+}
+
+/** What both file tools share: the shelf, the skill an input names, and the schema of that name. */
+interface FileToolParts {
+  readonly shelf: SkillShelf;
+  readonly skillOf: (record: Record<string, unknown>) => Skill;
+  readonly nameProperty: Readonly<Record<string, unknown>>;
+}
+
+/** The `path` input of both tools. */
+const PATH_PROPERTY = {
+  type: 'string',
+  description: "A folder of the skill, as its files are listed (`references`, or `../../shared` for a plugin's shared files); the whole skill when left out.",
+};
+
+/** The fields every file tool carries: read-only, free, versioned with the shelf. */
+function commonOf(shelf: SkillShelf): { effects: 'none'; cost: 0; version: string } {
+  return { effects: 'none' as const, cost: 0 as const, version: shelf.digest };
+}
+
+/** `skills.list`: the files under a folder, never their contents. */
+function listTool({ shelf, skillOf, nameProperty }: FileToolParts): SkillTool<ListFilesResult> {
+  return Object.freeze({
+    ...commonOf(shelf),
     id: SKILLS_LIST,
     description: 'List the files under a folder of a skill: path, size and content type of each, never contents. Read a text file with skills.read.',
-    inputSchema: { type: 'object', properties: { name: nameProperty, path: pathProperty }, required: ['name'], additionalProperties: false },
+    inputSchema: { type: 'object', properties: { name: nameProperty, path: PATH_PROPERTY }, required: ['name'], additionalProperties: false },
     grants: Object.freeze([`tool:${SKILLS_LIST}`, SKILLS_READ_GRANT]),
     run: async (input: unknown): Promise<ListFilesResult> => {
       const record = inputRecord(input);
@@ -64,8 +82,12 @@ export function createFileTools(shelf: SkillShelf): readonly SkillTool[] {
       return { name: skill.name, path: folder, files: files.map(listedFile) };
     },
   });
-  const grep: SkillTool<GrepResult> = Object.freeze({
-    ...common,
+}
+
+/** `skills.grep`: the lines of a skill's text files that hold a pattern. */
+function grepTool({ shelf, skillOf, nameProperty }: FileToolParts): SkillTool<GrepResult> {
+  return Object.freeze({
+    ...commonOf(shelf),
     id: SKILLS_GREP,
     description: `Search a skill's text files for a pattern: returns matching lines with path and line number (at most ${GREP_LIMITS.maxMatches}). The pattern is literal text unless \`regex\` is true. Binary files are never searched.`,
     inputSchema: {
@@ -73,7 +95,7 @@ export function createFileTools(shelf: SkillShelf): readonly SkillTool[] {
       properties: {
         name: nameProperty,
         pattern: { type: 'string', description: 'Text to find in a line (or a regular expression with `regex`).' },
-        path: pathProperty,
+        path: PATH_PROPERTY,
         regex: { type: 'boolean', description: 'Read `pattern` as a regular expression (no backreferences or lookaround). Default false.' },
         ignoreCase: { type: 'boolean', description: 'Match regardless of letter case. Default false.' },
       },
@@ -84,20 +106,23 @@ export function createFileTools(shelf: SkillShelf): readonly SkillTool[] {
     run: async (input: unknown): Promise<GrepResult> => {
       const record = inputRecord(input);
       const skill = skillOf(record);
-      const { pattern, regex, ignoreCase } = record;
-      if (typeof pattern !== 'string') throw invalid('`pattern` must be text.');
-      for (const [key, value] of [
-        ['regex', regex],
-        ['ignoreCase', ignoreCase],
-      ] as const)
-        if (value !== undefined && typeof value !== 'boolean') throw invalid(`\`${key}\` must be true or false.`);
+      const query = grepQueryOf(record);
       const files = filesUnder(skill, folderOf(record['path']));
-      return grepFiles(skill.name, { pattern, regex: regex === true, ignoreCase: ignoreCase === true }, files, (file: SkillFile) =>
-        shelf.readText(skill, file),
-      );
+      return grepFiles(skill.name, query, files, (file: SkillFile) => shelf.readText(skill, file));
     },
   });
-  return Object.freeze([list, grep]);
+}
+
+/** The pattern and its switches from a `skills.grep` input, checked. */
+function grepQueryOf(record: Record<string, unknown>): GrepQuery {
+  const { pattern, regex, ignoreCase } = record;
+  if (typeof pattern !== 'string') throw invalid('`pattern` must be text.');
+  for (const [key, value] of [
+    ['regex', regex],
+    ['ignoreCase', ignoreCase],
+  ] as const)
+    if (value !== undefined && typeof value !== 'boolean') throw invalid(`\`${key}\` must be true or false.`);
+  return { pattern, regex: regex === true, ignoreCase: ignoreCase === true };
 }
 
 /** The folder input without trailing slashes (`''` for the whole skill); `UNSAFE_PATH` for one no listed file could be under. */

@@ -98,16 +98,41 @@ function memoryBackend(): Backend {
 
 /** A transaction reading `state` through `stage` (writes go to `stage`; none when read-only). */
 function stagedTx(state: State, stage: State | undefined): StoreTx {
-  const head = (k: string): HeadRecord | undefined => stage?.heads.get(k) ?? state.heads.get(k);
-  const revs = (k: string): readonly RevisionRecord[] => stage?.revisions.get(k) ?? state.revisions.get(k) ?? [];
-  const proposal = (id: string): ProposalRecord | undefined => {
-    const staged = stage?.proposals.get(id);
-    return staged === null ? undefined : (staged ?? state.proposals.get(id) ?? undefined);
+  const view = stagedView(state, stage);
+  return { ...headsTx(view), ...revisionsTx(view), ...auditTx(view), ...proposalsTx(view), ...usageTx(view) };
+}
+
+/** The committed state and the staged writes over it, with the lookups every record kind shares. */
+interface StagedView {
+  readonly state: State;
+  readonly stage: State | undefined;
+  head(k: string): HeadRecord | undefined;
+  revs(k: string): readonly RevisionRecord[];
+  proposal(id: string): ProposalRecord | undefined;
+  /** The stage, for a write; throws in a read-only transaction. */
+  writable(): State;
+}
+
+/** Reads see the stage first, then the committed state. */
+function stagedView(state: State, stage: State | undefined): StagedView {
+  return {
+    state,
+    stage,
+    head: (k) => stage?.heads.get(k) ?? state.heads.get(k),
+    revs: (k) => stage?.revisions.get(k) ?? state.revisions.get(k) ?? [],
+    proposal: (id) => {
+      const staged = stage?.proposals.get(id);
+      return staged === null ? undefined : (staged ?? state.proposals.get(id) ?? undefined);
+    },
+    writable: () => {
+      if (!stage) throw new Error('read-only transaction');
+      return stage;
+    },
   };
-  const writable = (): State => {
-    if (!stage) throw new Error('read-only transaction');
-    return stage;
-  };
+}
+
+/** The heads of a staged transaction: the current revision of each skill. */
+function headsTx({ state, stage, head, writable }: StagedView): Pick<StoreTx, 'head' | 'heads' | 'putHead'> {
   return {
     async head(ns, name) {
       const h = head(keyOf(ns, name));
@@ -121,6 +146,12 @@ function stagedTx(state: State, stage: State | undefined): StoreTx {
     async putHead(record) {
       writable().heads.set(keyOf(record.ns, record.name), structuredClone(record));
     },
+  };
+}
+
+/** The revisions of a staged transaction, kept sorted by number. */
+function revisionsTx({ revs, writable }: StagedView): Pick<StoreTx, 'revision' | 'revisions' | 'putRevision' | 'deleteRevisions'> {
+  return {
     async revision(ns, name, revision) {
       const r = revs(keyOf(ns, name)).find((x) => x.revision === revision);
       return r && structuredClone(r);
@@ -138,6 +169,12 @@ function stagedTx(state: State, stage: State | undefined): StoreTx {
     async deleteRevisions(ns, name) {
       writable().revisions.set(keyOf(ns, name), []);
     },
+  };
+}
+
+/** The audit trail of a staged transaction, numbered in append order. */
+function auditTx({ state, stage, writable }: StagedView): Pick<StoreTx, 'appendAudit' | 'audit'> {
+  return {
     async appendAudit(entry) {
       const s = writable();
       s.audit.push({ ...structuredClone(entry), seq: state.audit.length + s.audit.length + 1 });
@@ -145,6 +182,12 @@ function stagedTx(state: State, stage: State | undefined): StoreTx {
     async audit(ns, name) {
       return structuredClone([...state.audit, ...(stage?.audit ?? [])].filter((e) => e.ns === ns && (name === undefined || e.name === name)));
     },
+  };
+}
+
+/** The proposals of a staged transaction. */
+function proposalsTx({ state, stage, proposal, writable }: StagedView): Pick<StoreTx, 'proposal' | 'proposals' | 'putProposal' | 'deleteProposal'> {
+  return {
     async proposal(id) {
       const p = proposal(id);
       return p && structuredClone(p);
@@ -158,8 +201,15 @@ function stagedTx(state: State, stage: State | undefined): StoreTx {
       writable().proposals.set(record.id, structuredClone(record));
     },
     async deleteProposal(id) {
+      // `null` rather than a delete, so the staged removal hides the committed record until the write applies.
       writable().proposals.set(id, null);
     },
+  };
+}
+
+/** The usage log of a staged transaction; trimmed entries are hidden until the write applies. */
+function usageTx({ state, stage, writable }: StagedView): Pick<StoreTx, 'appendUsage' | 'usage' | 'trimUsage'> {
+  return {
     async appendUsage(record) {
       const s = writable();
       s.usage.push({ ...structuredClone(record), seq: ++s.usageSeq });

@@ -88,34 +88,46 @@ export function writeTools(store: SkillStore, options: WriteToolsOptions): reado
   if (!ids) throw new SkillError('INVALID_INPUT', `names must be "satchel" or "seed", not ${JSON.stringify(options.names)}.`);
   const ns = [...options.namespace];
   const actor = options.actor ?? 'agent';
-  const write = async (
-    name: string,
-    files: Record<string, string | Uint8Array>,
-    before: Editable | undefined,
-    structured: boolean,
-  ): Promise<SkillWriteResult> => {
+  const write: WriteParts['write'] = async (files, before, structured) => {
     const result = await store.put(ns, files, { actor, expectedRevision: before?.stored.revision ?? 0 });
     return resultOf(result, before, structured);
   };
-  const tool = <O>(
-    id: string,
-    description: string,
-    properties: Record<string, JsonSchema>,
-    required: string[],
-    run: (input: Record<string, unknown>) => Promise<O>,
-  ): SkillTool<O> =>
-    Object.freeze({
-      id,
-      description,
-      inputSchema: { type: 'object', properties, required, additionalProperties: false },
-      effects: 'write' as const,
-      cost: 0 as const,
-      version: VERSION,
-      grants: Object.freeze([`tool:${id}`, SKILLS_WRITE_GRANT]),
-      run: (input: unknown) => run(record(input)),
-    });
+  const parts: WriteParts = { store, ns, ids, write };
+  return Object.freeze([setTool(parts), getResourceTool(parts), setResourceTool(parts), deleteResourceTool(parts)]);
+}
 
-  const set = tool<SkillWriteResult>(
+/** What the four tools share: the store and namespace they write, their ids, and the write itself. */
+interface WriteParts {
+  readonly store: SkillStore;
+  readonly ns: readonly string[];
+  readonly ids: (typeof WRITE_TOOL_IDS)[keyof typeof WRITE_TOOL_IDS];
+  /** Puts the skill's folder, expecting the revision `before` was read at (0 for a new skill). */
+  write(files: Record<string, string | Uint8Array>, before: Editable | undefined, structured: boolean): Promise<SkillWriteResult>;
+}
+
+/** A write tool: its object schema, write effects and grants around `run`, which gets the input as a record. */
+function writeTool<O>(
+  id: string,
+  description: string,
+  properties: Record<string, JsonSchema>,
+  required: string[],
+  run: (input: Record<string, unknown>) => Promise<O>,
+): SkillTool<O> {
+  return Object.freeze({
+    id,
+    description,
+    inputSchema: { type: 'object', properties, required, additionalProperties: false },
+    effects: 'write' as const,
+    cost: 0 as const,
+    version: VERSION,
+    grants: Object.freeze([`tool:${id}`, SKILLS_WRITE_GRANT]),
+    run: (input: unknown) => run(record(input)),
+  });
+}
+
+/** The set tool: creates a skill (plain with `body`, structured without) or edits its description and body. */
+function setTool({ store, ns, ids, write }: WriteParts): SkillTool<SkillWriteResult> {
+  return writeTool<SkillWriteResult>(
     ids.set,
     'Create or update a learned skill. With `body` it is a plain skill (body 300–20,000 characters); with only name and description it is created structured: its body is then composed from sections/ files written with the set-resource tool, and a body cannot be set directly.',
     { name: nameSchema, description: { type: 'string', minLength: 25, maxLength: 500 }, body: { type: 'string', minLength: 300, maxLength: 20_000 } },
@@ -134,10 +146,14 @@ export function writeTools(store: SkillStore, options: WriteToolsOptions): reado
       const skillText = before
         ? editedText(before, { description, ...(body === undefined ? {} : { body }) }, before.stored.files)
         : newSkillText(name, description, body);
-      return write(name, folderOf(skillText, before?.stored.files ?? {}), before, before ? before.structured : body === undefined);
+      return write(folderOf(skillText, before?.stored.files ?? {}), before, before ? before.structured : body === undefined);
     },
   );
-  const getResource = tool<ResourceText>(
+}
+
+/** The get-resource tool: one text resource of a learned skill. */
+function getResourceTool({ store, ns, ids }: WriteParts): SkillTool<ResourceText> {
+  return writeTool<ResourceText>(
     ids.getResource,
     'Read one resource file (references/, assets/ or sections/) of a learned skill.',
     { name: nameSchema, path: pathSchema },
@@ -153,7 +169,11 @@ export function writeTools(store: SkillStore, options: WriteToolsOptions): reado
       return { name, path, content };
     },
   );
-  const setResource = tool<SkillWriteResult>(
+}
+
+/** The set-resource tool: writes one resource file; a structured skill's body is composed again. */
+function setResourceTool({ store, ns, ids, write }: WriteParts): SkillTool<SkillWriteResult> {
+  return writeTool<SkillWriteResult>(
     ids.setResource,
     'Create or replace one resource file of a learned skill: under references/ or assets/, or one of the seven sections/ files of a structured skill (its body is composed again). Content 1–10,000 characters; file name 5–60.',
     { name: nameSchema, path: pathSchema, content: { type: 'string', minLength: 1, maxLength: 10_000 } },
@@ -166,10 +186,14 @@ export function writeTools(store: SkillStore, options: WriteToolsOptions): reado
       const before = await existing(store, ns, name, 'resource write', path);
       refusePlainSections(before, path);
       const files = { ...before.stored.files, [path]: content };
-      return write(name, folderOf(editedText(before, {}, files), files), before, before.structured);
+      return write(folderOf(editedText(before, {}, files), files), before, before.structured);
     },
   );
-  const deleteResource = tool<SkillWriteResult>(
+}
+
+/** The delete-resource tool: removes one resource file; a structured skill's body is composed again. */
+function deleteResourceTool({ store, ns, ids, write }: WriteParts): SkillTool<SkillWriteResult> {
+  return writeTool<SkillWriteResult>(
     ids.deleteResource,
     "Delete one resource file (references/, assets/ or sections/) of a learned skill; a structured skill's body is composed again.",
     { name: nameSchema, path: pathSchema },
@@ -181,10 +205,9 @@ export function writeTools(store: SkillStore, options: WriteToolsOptions): reado
       if (before.stored.files[path] === undefined) throw new SkillError('NOT_FOUND', `Skill "${name}" has no resource \`${path}\`.`, { path });
       const files = { ...before.stored.files };
       delete files[path];
-      return write(name, folderOf(editedText(before, {}, files), files), before, before.structured);
+      return write(folderOf(editedText(before, {}, files), files), before, before.structured);
     },
   );
-  return Object.freeze([set, getResource, setResource, deleteResource]);
 }
 
 function resultOf(result: WriteResult, before: Editable | undefined, structured: boolean): SkillWriteResult {

@@ -1,0 +1,131 @@
+/**
+ * What every method of a skill store shares: the backend and the store's
+ * policy, and the helpers that wrap a transaction — failures named, the
+ * mutability gate, the change event after a commit.
+ * @module
+ */
+import { createDiagnostic, type Diagnostic } from '../format/diagnostics/diagnostic.js';
+import { nameKey } from '../shared/names.js';
+import { actorRecord } from './audit.js';
+import { storeError } from './errors.js';
+import { changeOf, createChangeEmitter, type ChangeEmitter } from './events.js';
+import { builtinRefusal, gateOf, resolveMutability, type Gate } from './evolution/policy.js';
+import { proposeChange, type Intended } from './evolution/proposals.js';
+import { DEFAULT_USAGE_CAP } from './evolution/types.js';
+import { usageCapOf } from './evolution/usage.js';
+import { checkNamespace, corruptHead, nsKey, type Backend, type HeadRecord, type StoreTx } from './records.js';
+import type { WriteContext, WriteOutcome } from './revisions.js';
+import type { Run } from './transfer.js';
+import type { MutabilityPolicy, StoreChange, StoreOptions, WriteOptions, WriteResult } from './types.js';
+import { storeLimits, type WriteRules } from './validate.js';
+
+/** Options of `buildSkillStore`. */
+export interface BuildOptions extends StoreOptions {
+  /** Called with each committed local change (e.g. to tell other tabs). */
+  readonly onLocalChange?: (change: StoreChange) => void;
+}
+
+/** The shared state and helpers the store's method groups are built over. */
+export interface StoreCore {
+  readonly backend: Backend;
+  readonly onLocalChange: ((change: StoreChange) => void) | undefined;
+  readonly limits: WriteRules;
+  /** Builtin names by identity (NFKC, case folded), so `PDF` cannot stand in for builtin `pdf`. */
+  readonly reserved: Set<string>;
+  readonly mutability: MutabilityPolicy;
+  readonly usageCap: number;
+  readonly emitter: ChangeEmitter;
+  /** The corrupt heads the last listing of each namespace skipped, as diagnostics. */
+  readonly problems: Map<string, Diagnostic[]>;
+  /** Runs a backend job, turning its failures into store errors named by `what`. */
+  readonly run: Run;
+  context(namespace: readonly string[], o?: WriteOptions): WriteContext;
+  refuseReserved(name: string, what?: string): void;
+  /** An agent's change under `approval-gated`: kept as a proposal, no revision, no audit, no change event. */
+  propose(ctx: WriteContext, intended: Intended): Promise<WriteResult>;
+  gated(ctx: WriteContext, what: string): Gate;
+  /** Runs one write transaction, then tells this connection and the others of the change it made, if any. */
+  commit(namespace: readonly string[], what: string, write: (tx: StoreTx) => Promise<WriteOutcome>): Promise<WriteResult>;
+  /** The namespace's heads that are neither purged nor corrupt; the corrupt ones land in `problems`. */
+  liveHeads(namespace: readonly string[]): Promise<HeadRecord[]>;
+}
+
+/** The core of a store over `backend`: options resolved, helpers bound. */
+export function createStoreCore(backend: Backend, options: BuildOptions): StoreCore {
+  // Resolved in this order so a store given several bad options names the same one first as it always has.
+  const limits: WriteRules = { ...storeLimits(options.limits), profile: options.profile ?? 'runtime' };
+  const reserved = new Set([...(options.reservedNames ?? [])].map(nameKey));
+  const mutability = resolveMutability(options.mutability);
+  const usageCap = usageCapOf(options.usageCap, DEFAULT_USAGE_CAP);
+  const emitter = createChangeEmitter();
+  const problems = new Map<string, Diagnostic[]>();
+  const run: Run = async (what, job) => {
+    try {
+      return await job();
+    } catch (e) {
+      throw storeError(e, what);
+    }
+  };
+  return {
+    backend,
+    onLocalChange: options.onLocalChange,
+    limits,
+    reserved,
+    mutability,
+    usageCap,
+    emitter,
+    problems,
+    run,
+    context: (namespace, o = {}) => ({
+      ns: nsKey(checkNamespace(namespace)),
+      actor: actorRecord(o.actor),
+      at: new Date().toISOString(),
+      expectedRevision: o.expectedRevision,
+    }),
+    refuseReserved: (name, what = 'write') => {
+      if (reserved.has(nameKey(name))) throw builtinRefusal(name, what);
+    },
+    propose: async (ctx, intended) => {
+      const { result } = await run(`proposal for "${intended.name}"`, () => backend.write((tx) => proposeChange(tx, ctx, intended)));
+      return result;
+    },
+    gated: (ctx, what) => gateOf(mutability, ctx.actor, what),
+    commit: async (namespace, what, write) => {
+      const outcome = await run(what, () => backend.write(write));
+      if (outcome.head) {
+        const change = changeOf(outcome, namespace);
+        options.onLocalChange?.(change);
+        await emitter.emit(change);
+      }
+      return outcome.result;
+    },
+    liveHeads: (namespace) => liveHeadsOf(backend, run, problems, namespace),
+  };
+}
+
+/** The live heads of a namespace; each corrupt one is skipped and recorded in `problems` as a diagnostic. */
+async function liveHeadsOf(backend: Backend, run: Run, problems: Map<string, Diagnostic[]>, namespace: readonly string[]): Promise<HeadRecord[]> {
+  const ns = nsKey(checkNamespace(namespace));
+  const heads = await run('a read', () => backend.read((tx) => tx.heads(ns)));
+  const found: Diagnostic[] = [];
+  const sound = heads.filter((head) => {
+    const reason = corruptHead(head);
+    if (reason)
+      found.push(
+        createDiagnostic(
+          'source-error',
+          'runtime',
+          `Stored skill \`${namespace.join('/')}/${describeKey(head)}\` is corrupt and was skipped: ${reason}.`,
+          `${namespace.join('/')}/${describeKey(head)}`,
+        ),
+      );
+    return reason === undefined && head.state !== 'purged';
+  });
+  problems.set(ns, found);
+  return sound;
+}
+
+function describeKey(head: unknown): string {
+  const name = typeof head === 'object' && head !== null ? (head as { name?: unknown }).name : undefined;
+  return typeof name === 'string' ? name : '?';
+}
