@@ -8,11 +8,12 @@
  */
 import type { Diagnostic } from '../../format/diagnostics/diagnostic.js';
 import { SkillError, throwIfAborted } from '../../format/errors.js';
-import { assertLimits, SKILL_SET_LIMITS } from '../../format/types.js';
+import { assertLimits, LOADER_LIMITS, SKILL_SET_LIMITS } from '../../format/types.js';
 import { sourceDiagnostic } from '../inventory.js';
 import { memorySource } from '../memory.js';
 import { joinSourcePath, type SkillSource, type SourceCallOptions, type SourceListing } from '../source.js';
 import { readIndexDocument, type RemoteEntry } from './index-document.js';
+import { createListingBudget } from './listing-budget.js';
 import { manifestBytes, readManifest, type Manifest } from './manifest.js';
 import { manifestKey, memoryRemoteCache, tolerantCache, type RemoteCache } from './remote-cache.js';
 import { resolveEntry, type ResolveContext, type Resolved } from './resolve.js';
@@ -34,6 +35,15 @@ export interface RemoteSourceLimits {
   maxTotalBytes?: number;
   /** Deepest nesting of a file inside a skill (default 8). */
   maxNesting?: number;
+  /**
+   * Most bytes one listing downloads and unpacks, every entry together (default 64 MiB); past it the listing is
+   * refused with `LIMIT_EXCEEDED` (the loader then leaves this tier out and loads the others).
+   */
+  maxListingBytes?: number;
+  /** Most milliseconds one artifact download may take (default 15,000); a slower one fails its skill, the rest load. */
+  artifactTimeoutMs?: number;
+  /** Most entries an index may list (default 5,000, the loader's `maxSkills`); more are refused before any artifact is fetched. */
+  maxSkills?: number;
 }
 
 /** Options of {@link remoteSource}. */
@@ -57,7 +67,17 @@ export interface RemoteSourceOptions {
   timeoutMs?: number;
 }
 
-const LIMIT_NAMES = ['maxIndexBytes', 'maxArtifactBytes', 'maxFiles', 'maxFileBytes', 'maxTotalBytes', 'maxNesting'] as const;
+const LIMIT_NAMES = [
+  'maxIndexBytes',
+  'maxArtifactBytes',
+  'maxFiles',
+  'maxFileBytes',
+  'maxTotalBytes',
+  'maxNesting',
+  'maxListingBytes',
+  'maxSkills',
+  'artifactTimeoutMs',
+] as const;
 type Limits = Required<RemoteSourceLimits>;
 
 /**
@@ -98,12 +118,24 @@ export function remoteSource(indexUrl: string | URL, options: RemoteSourceOption
   let current: SkillSource | undefined;
 
   const list = async (call: SourceCallOptions = {}): Promise<SourceListing> => {
-    const signal = joined(options.signal, call.signal);
+    // Called directly (not by a loader, which races its own timeout), the source's timeoutMs still holds.
+    const deadline = options.timeoutMs !== undefined && Number.isFinite(options.timeoutMs) ? AbortSignal.timeout(options.timeoutMs) : undefined;
+    const signal = joined(joined(options.signal, call.signal), deadline);
     throwIfAborted(signal);
-    const policy: FetchPolicy = { fetch: fetchFn, origins, signal };
-    const { manifest, diagnostics, online } = await indexManifest(index, policy, cache, limits);
-    const ctx: ResolveContext = { policy, cache, online, limits };
-    const results = await inPool(manifest.entries, (entry) => resolveEntry(entry, ctx));
+    const { manifest, diagnostics, online } = await indexManifest(index, { fetch: fetchFn, origins, signal }, cache, limits);
+    if (manifest.entries.length > limits.maxSkills)
+      throw new SkillError(
+        'LIMIT_EXCEEDED',
+        `Source ${name}: the index lists ${manifest.entries.length} skills, more than maxSkills (${limits.maxSkills}); nothing was fetched.`,
+      );
+    // A spent budget cancels the downloads still running: the listing is refused anyway.
+    const stop = new AbortController();
+    const budget = createListingBudget(limits.maxListingBytes, name, () => stop.abort());
+    const policy: FetchPolicy = { fetch: fetchFn, origins, signal: joined(signal, stop.signal) };
+    const ctx: ResolveContext = { policy, cache, online, limits, budget, shared: new Map() };
+    const results = await inPool(manifest.entries, (entry) => resolveEntry(entry, ctx)).catch((e: unknown) => {
+      throw budget.exceeded ?? e;
+    });
     throwIfAborted(signal);
     const files: Record<string, Uint8Array> = {};
     const verified: RemoteEntry[] = [];
@@ -201,6 +233,9 @@ function limitsOf(given: RemoteSourceLimits | undefined): Limits {
     maxFileBytes: SKILL_SET_LIMITS.maxFileBytes,
     maxTotalBytes: SKILL_SET_LIMITS.maxTotalBytes,
     maxNesting: SKILL_SET_LIMITS.maxNesting,
+    maxListingBytes: 64 * 1024 * 1024,
+    maxSkills: LOADER_LIMITS.maxSkills,
+    artifactTimeoutMs: 15_000,
   };
   const out = { ...defaults };
   for (const key of LIMIT_NAMES) out[key] = given?.[key] ?? defaults[key];
