@@ -6,10 +6,10 @@
  * vectors come with the bundle (made at build with the same model); the person's own skills' are kept in IndexedDB.
  */
 import bundle from 'virtual:satchel/skills';
-import { bundleSource, vectorCacheFrom, type VectorCache } from '../src/index.js';
+import { bundleSource, type VectorCache } from '../src/index.js';
 import { indexedDbVectorCache, openSkillStore } from '../src/store/index.js';
 import { exposeSkillRuntime } from '../src/worker/index.js';
-import { createUseEmbedder, fetchModelFiles } from '../src/embeddings/index.js';
+import { createUseEmbedder, fetchModelFiles, vectorCacheFrom } from '../src/embeddings/index.js';
 
 // Builtin names are reserved so a user skill can never shadow one silently (the store refuses it with CONFLICT).
 const builtinNames = bundle.entries.map((entry) => entry.folder ?? entry.dir).filter((name) => name !== '');

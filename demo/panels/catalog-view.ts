@@ -2,7 +2,7 @@
  * Satchel demo: the catalog exactly as the model would get it for the current turn (Markdown or XML), and what the
  * `skills.load` tool returns for a chosen skill, rendered.
  */
-import { SKILLS_LOAD, SKILLS_PERMISSIONS, type LoadedSkill } from '../../src/index.js';
+import { SKILL_TOOLS, type LoadedSkill } from '../../src/index.js';
 import { el, must } from '../lib/dom.js';
 import { onLoadRequest } from '../lib/events.js';
 import { showMarkdown } from '../widgets/markdown.js';
@@ -53,7 +53,7 @@ async function showLoad(runtime: Runtime): Promise<void> {
     return;
   }
   try {
-    renderLoaded((await runtime.runTool(SKILLS_LOAD, { name }, { grants: SKILLS_PERMISSIONS })) as LoadedSkill);
+    renderLoaded((await runtime.runTool(SKILL_TOOLS.load, { name }, { grants: SKILL_TOOLS.permissions })) as LoadedSkill);
   } catch (error) {
     loadOut.replaceChildren(el('p', { class: 'error' }, errorText(error)));
   }

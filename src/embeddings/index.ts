@@ -20,3 +20,6 @@
 export { createUseEmbedder, type UseEmbedder, type UseEmbedderOptions } from './use-embedder.js';
 export { fetchModelFiles, type ModelFiles } from './model-files.js';
 export type { Embedder, VectorCache } from '../routing/embedder.js';
+// Shipping vectors ahead of time (the `satchel vectors` file, a bundle's `vectors`) only matters with an embedder.
+export { skillVectorKey } from '../routing/embedder.js';
+export { precomputeSkillVectors, SKILL_VECTOR_FILE_FORMAT, vectorCacheFrom, type SkillVectorFile } from '../routing/vector-file.js';

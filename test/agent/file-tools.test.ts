@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   createSkillSet,
   defineSkill,
-  GREP_LIMITS,
+  LIMITS,
   memoryPluginSource,
   runTool,
+  SKILL_TOOLS,
   SkillLoader,
-  SKILLS_FILE_PERMISSIONS,
   toOpenAITool,
   type GrepResult,
   type ListFilesResult,
@@ -37,7 +37,7 @@ describe('skills.list', () => {
   it('is a read-only tool of the family, with its own grants', () => {
     expect(list).toMatchObject({ id: 'skills.list', effects: 'none', cost: 0, version: set.digest, grants: ['tool:skills.list', 'skills:read'] });
     expect(grep).toMatchObject({ id: 'skills.grep', grants: ['tool:skills.grep', 'skills:read'] });
-    expect(SKILLS_FILE_PERMISSIONS).toEqual(['tool:skills.list', 'tool:skills.grep', 'skills:read']);
+    expect(SKILL_TOOLS.filePermissions).toEqual(['tool:skills.list', 'tool:skills.grep', 'skills:read']);
     expect(toOpenAITool(grep).function.name).toBe('skills_grep');
   });
 
@@ -60,7 +60,7 @@ describe('skills.list', () => {
 
   it('runs under its grants only', async () => {
     expect((await rejected(runTool(list, { name: 'refunds' }, { grants: ['skills:read'] }))).code).toBe('PERMISSION_DENIED');
-    expect((await runTool(list, { name: 'refunds' }, { grants: SKILLS_FILE_PERMISSIONS })).name).toBe('refunds');
+    expect((await runTool(list, { name: 'refunds' }, { grants: SKILL_TOOLS.filePermissions })).name).toBe('refunds');
   });
 });
 
@@ -90,7 +90,7 @@ describe('skills.grep', () => {
 
   it('stops at the match bound and says so', async () => {
     const result = await grep.run({ name: 'refunds', pattern: 'mentions', path: 'references' });
-    expect(result.matches).toHaveLength(GREP_LIMITS.maxMatches);
+    expect(result.matches).toHaveLength(LIMITS.grep.maxMatches);
     expect(result.truncated).toBe(true);
   });
 
@@ -99,7 +99,7 @@ describe('skills.grep', () => {
     expect((await rejected(grep.run({ name: 'refunds', pattern: '(?=a)', regex: true }))).code).toBe('INVALID_INPUT');
     expect((await rejected(grep.run({ name: 'refunds', pattern: '' }))).code).toBe('INVALID_INPUT');
     expect((await rejected(grep.run({ name: 'refunds', pattern: 'x', regex: 'yes' }))).code).toBe('INVALID_INPUT');
-    expect((await rejected(grep.run({ name: 'refunds', pattern: 'x'.repeat(GREP_LIMITS.maxPatternLength + 1) }))).code).toBe('INVALID_INPUT');
+    expect((await rejected(grep.run({ name: 'refunds', pattern: 'x'.repeat(LIMITS.grep.maxPatternLength + 1) }))).code).toBe('INVALID_INPUT');
   });
 
   it('answers a catastrophic pattern on a long line without backtracking', async () => {

@@ -1,6 +1,6 @@
 // createSkillSet: unique names, limits refused at creation, order-independent digest, file contents.
 import { describe, expect, it } from 'vitest';
-import { createSkillSet, defineSkill, parseSkill, SKILLS_PERMISSIONS, type Skill } from '../../src/index.js';
+import { createSkillSet, defineSkill, parseSkill, SKILL_TOOLS, type Skill } from '../../src/index.js';
 import { thrown } from '../support/errors.js';
 
 function skill(name: string, extra: Record<string, unknown> = {}): Skill {
@@ -16,7 +16,7 @@ describe('createSkillSet', () => {
     expect(set.get('beta')).toBe(b);
     expect(set.get('gamma')).toBeUndefined();
     expect(set.permissions).toEqual(['tool:skills.load', 'tool:skills.read', 'skills:read']);
-    expect(set.permissions).toBe(SKILLS_PERMISSIONS);
+    expect(set.permissions).toBe(SKILL_TOOLS.permissions);
     expect(set.tools.map((t) => t.id)).toEqual(['skills.load', 'skills.read']);
     expect(set.tools.every((t) => t.version === set.digest)).toBe(true);
     expect(set.limits.maxSkills).toBe(64);

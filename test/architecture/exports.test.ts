@@ -1,6 +1,73 @@
 // Every entry point's exported names, pinned: adding or removing a public name is a decision, made here on purpose.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+
+/**
+ * The root's values, in the order of `src/index.ts`: at most {@link ROOT_VALUE_BUDGET} (docs/api.md). A new value goes
+ * to a sub-entry or into one of the namespace objects (`SKILL_TOOLS`, `LIMITS`, `FORMAT_VERSIONS`, `CODES`).
+ */
+const ROOT_VALUES = [
+  // format
+  'parseSkill',
+  'parseSkillFrontmatter',
+  'parseSkillFile',
+  'serializeSkill',
+  'formatDiagnostic',
+  'SkillError',
+  'isSkillError',
+  // sources
+  'memorySource',
+  'memoryPluginSource',
+  'storeSource',
+  'bundleSource',
+  'remoteSource',
+  'memoryRemoteCache',
+  // loader and routing
+  'SkillLoader',
+  'surfaceNamespace',
+  'usagePrior',
+  'createRouter',
+  // agent
+  'defineSkill',
+  'createSkillSet',
+  'withSkills',
+  'checkGrants',
+  'runTool',
+  'toOpenAITool',
+  'toOpenAIResponsesTool',
+  'toAnthropicTool',
+  'toGeminiFunctionDeclaration',
+  'findTool',
+  // constants, behind namespace objects
+  'SKILL_TOOLS',
+  'LIMITS',
+  'FORMAT_VERSIONS',
+  'CODES',
+];
+
+/**
+ * Deprecated aliases the root keeps for renamed values (each also in {@link ROOT_VALUES}): they count against the
+ * budget, and are the only root values the docs need not show.
+ */
+const DEPRECATED_ROOT_VALUES: string[] = [];
+
+/** At most this many values at the root, deprecated aliases included (issue 21; anchors: `yaml` ~25, `comlink` ~10). */
+const ROOT_VALUE_BUDGET = 35;
+
+/** The values `satchel/node` adds to the root's (its `SkillLoader` stands in for the core one). */
+const NODE_VALUES = [
+  'directorySource',
+  'pluginSource',
+  'WATCH_DEBOUNCE_MS',
+  'loadSkills',
+  'buildSkillBundle',
+  'SkillLoader',
+  'BUILTIN_SKILLS_DIR',
+  'publishSkills',
+  'folderRemoteCache',
+  'useModelFiles',
+  'useWasmPaths',
+];
 
 /** The public names of each entry point (values and types), sorted. */
 const ENTRIES: Record<string, { file: string; load: () => Promise<Record<string, unknown>>; names: string[] }> = {
@@ -8,21 +75,18 @@ const ENTRIES: Record<string, { file: string; load: () => Promise<Record<string,
     file: 'src/index.ts',
     load: () => import('../../src/index.js'),
     names: [
+      ...ROOT_VALUES,
       'Activation',
       'ActivationOptions',
       'ActivationReason',
       'AgentOptionsLike',
       'AnthropicTool',
-      'BUNDLE_PARSE_FORMAT',
       'BodyFormat',
       'BundleIdentity',
       'BundleSourceOptions',
       'CatalogOptions',
       'CatalogTurn',
       'CreateRouterOptions',
-      'DEFAULT_PER_NAMESPACE',
-      'DEFAULT_USAGE_PRIOR_WEIGHT',
-      'DIAGNOSTIC_RULES',
       'DescribedTool',
       'Diagnostic',
       'DiagnosticCode',
@@ -30,14 +94,12 @@ const ENTRIES: Record<string, { file: string; load: () => Promise<Record<string,
       'Embedder',
       'ExperimentalRouterOptions',
       'FetchLike',
-      'GREP_LIMITS',
       'GeminiFunctionDeclaration',
       'GrantedTool',
       'GrepMatch',
       'GrepResult',
       'IntentHit',
       'JsonSchema',
-      'LOADER_LIMITS',
       'ListFilesResult',
       'ListedFile',
       'LoadOptions',
@@ -47,7 +109,6 @@ const ENTRIES: Record<string, { file: string; load: () => Promise<Record<string,
       'LoaderEmbeddingOptions',
       'LoaderLimits',
       'LoaderRoutingOptions',
-      'MAX_FRONTMATTER_BYTES',
       'MemoryFiles',
       'MemoryPluginSourceOptions',
       'MemorySourceOptions',
@@ -56,12 +117,10 @@ const ENTRIES: Record<string, { file: string; load: () => Promise<Record<string,
       'ObservableStore',
       'OpenAIChatTool',
       'OpenAIResponsesTool',
-      'PLUGIN_LIMITS',
       'ParseOptions',
       'ParseResult',
       'PluginLimits',
       'Profile',
-      'ROUTER_SCHEMA_VERSION',
       'ReadFileResult',
       'RemoteCache',
       'RemoteSourceLimits',
@@ -75,19 +134,6 @@ const ENTRIES: Record<string, { file: string; load: () => Promise<Record<string,
       'RouterOptions',
       'RunToolOptions',
       'RunnableTool',
-      'SECTION_FILES',
-      'SKILLS_FILE_PERMISSIONS',
-      'SKILLS_GREP',
-      'SKILLS_LIST',
-      'SKILLS_LOAD',
-      'SKILLS_PERMISSIONS',
-      'SKILLS_READ',
-      'SKILLS_READ_GRANT',
-      'SKILL_BUNDLE_VERSION',
-      'SKILL_ERROR_CODES',
-      'SKILL_SET_LIMITS',
-      'SKILL_VECTOR_FILE_FORMAT',
-      'SectionFile',
       'SemanticOptions',
       'Severity',
       'Skill',
@@ -99,7 +145,6 @@ const ENTRIES: Record<string, { file: string; load: () => Promise<Record<string,
       'SkillDefinition',
       'SkillDocument',
       'SkillEntry',
-      'SkillError',
       'SkillErrorCode',
       'SkillErrorOptions',
       'SkillExecution',
@@ -107,7 +152,6 @@ const ENTRIES: Record<string, { file: string; load: () => Promise<Record<string,
       'SkillFileInput',
       'SkillFrontmatter',
       'SkillLimits',
-      'SkillLoader',
       'SkillLoaderOptions',
       'SkillPrior',
       'SkillProvider',
@@ -137,37 +181,6 @@ const ENTRIES: Record<string, { file: string; load: () => Promise<Record<string,
       'UsagePriorOptions',
       'VectorCache',
       'WithSkills',
-      'bundleSource',
-      'checkGrants',
-      'createRouter',
-      'createSkillSet',
-      'createTextPipeline',
-      'defineSkill',
-      'findTool',
-      'formatDiagnostic',
-      'isSkillBundle',
-      'isSkillError',
-      'isSkillSource',
-      'memoryPluginSource',
-      'memoryRemoteCache',
-      'memorySource',
-      'parseSkill',
-      'parseSkillFile',
-      'parseSkillFrontmatter',
-      'precomputeSkillVectors',
-      'remoteSource',
-      'runTool',
-      'serializeSkill',
-      'skillVectorKey',
-      'storeSource',
-      'surfaceNamespace',
-      'toAnthropicTool',
-      'toGeminiFunctionDeclaration',
-      'toOpenAIResponsesTool',
-      'toOpenAITool',
-      'usagePrior',
-      'vectorCacheFrom',
-      'withSkills',
     ],
   },
   'satchel/node': {
@@ -175,7 +188,7 @@ const ENTRIES: Record<string, { file: string; load: () => Promise<Record<string,
     load: () => import('../../src/node/index.js'),
     names: [
       '*',
-      'BUILTIN_SKILLS_DIR',
+      ...NODE_VALUES,
       'BuildSkillBundleOptions',
       'DirectorySourceOptions',
       'LoadSkillsOptions',
@@ -185,16 +198,6 @@ const ENTRIES: Record<string, { file: string; load: () => Promise<Record<string,
       'PublishOptions',
       'PublishResult',
       'PublishedSkill',
-      'SkillLoader',
-      'WATCH_DEBOUNCE_MS',
-      'buildSkillBundle',
-      'directorySource',
-      'folderRemoteCache',
-      'loadSkills',
-      'pluginSource',
-      'publishSkills',
-      'useModelFiles',
-      'useWasmPaths',
     ],
   },
   'satchel/store': {
@@ -256,7 +259,20 @@ const ENTRIES: Record<string, { file: string; load: () => Promise<Record<string,
   'satchel/embeddings': {
     file: 'src/embeddings/index.ts',
     load: () => import('../../src/embeddings/index.js'),
-    names: ['Embedder', 'ModelFiles', 'UseEmbedder', 'UseEmbedderOptions', 'VectorCache', 'createUseEmbedder', 'fetchModelFiles'],
+    names: [
+      'Embedder',
+      'ModelFiles',
+      'SKILL_VECTOR_FILE_FORMAT',
+      'SkillVectorFile',
+      'UseEmbedder',
+      'UseEmbedderOptions',
+      'VectorCache',
+      'createUseEmbedder',
+      'fetchModelFiles',
+      'precomputeSkillVectors',
+      'skillVectorKey',
+      'vectorCacheFrom',
+    ],
   },
   'satchel/vite': {
     file: 'src/vite/index.ts',
@@ -363,5 +379,72 @@ describe('the exported names of every entry point', () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { exports: Record<string, unknown> };
     const subpaths = Object.keys(ENTRIES).map((e) => (e === 'satchel' ? '.' : `./${e.slice('satchel/'.length)}`));
     expect(Object.keys(pkg.exports)).toEqual(expect.arrayContaining(subpaths));
+  });
+});
+
+/** The fenced code blocks of README.md and docs/*.md, with the file each is in. */
+function docExamples(): { file: string; code: string }[] {
+  const files = [
+    'README.md',
+    ...readdirSync('docs')
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ];
+  return files.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/^```[^\n]*\n([\s\S]*?)^```/gm)].map((m) => ({ file, code: m[1] ?? '' })));
+}
+
+/** The names each `import { … } from '<specifier>'` of `code` takes, `type` ones included. */
+function importedNames(code: string): { specifier: string; name: string }[] {
+  return [...code.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)].flatMap((m) =>
+    (m[1] ?? '')
+      .split(',')
+      .map(
+        (part) =>
+          part
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0] ?? '',
+      )
+      .filter((name) => name !== '')
+      .map((name) => ({ specifier: m[2] ?? '', name })),
+  );
+}
+
+describe('the root entry reads in one sitting', () => {
+  it(`satchel has at most ${ROOT_VALUE_BUDGET} values at run time, exactly the pinned ones`, async () => {
+    const root = await import('../../src/index.js');
+    expect(Object.keys(root).sort()).toEqual(sorted(ROOT_VALUES));
+    expect(ROOT_VALUES.length).toBeLessThanOrEqual(ROOT_VALUE_BUDGET);
+    expect(ROOT_VALUES).toEqual(expect.arrayContaining(DEPRECATED_ROOT_VALUES));
+  });
+
+  it("satchel/node has the root's values and its own, as before", async () => {
+    const node = await import('../../src/node/index.js');
+    expect(Object.keys(node).sort()).toEqual(sorted(new Set([...ROOT_VALUES, ...NODE_VALUES])));
+    // Its SkillLoader is the Node one, which is an instance of the core class.
+    const core = await import('../../src/index.js');
+    expect(node.SkillLoader).not.toBe(core.SkillLoader);
+    expect(node.SkillLoader.prototype).toBeInstanceOf(core.SkillLoader);
+  });
+
+  it('every root value but a deprecated alias is shown in a code example of README.md or docs/*.md', () => {
+    const examples = docExamples();
+    const shown = (name: string) => examples.some(({ code }) => new RegExp(`\\b${name}\\b`).test(code));
+    expect(ROOT_VALUES.filter((name) => !DEPRECATED_ROOT_VALUES.includes(name) && !shown(name))).toEqual([]);
+  });
+
+  it('every name a code example imports from a satchel entry is exported there', () => {
+    const stale = docExamples().flatMap(({ file, code }) =>
+      importedNames(code)
+        .filter(({ specifier }) => specifier === 'satchel' || specifier.startsWith('satchel/'))
+        .filter(({ specifier, name }) => {
+          const entry = ENTRIES[specifier];
+          if (!entry) return !specifier.startsWith('satchel/vite/');
+          const names = entry.names.includes('*') ? [...entry.names, ...(ENTRIES['satchel']?.names ?? [])] : entry.names;
+          return !names.includes(name);
+        })
+        .map(({ specifier, name }) => `${file}: ${name} from '${specifier}'`),
+    );
+    expect(stale).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { memorySource, SkillLoader, SKILLS_PERMISSIONS, type LoadProgress } from '../../src/index.js';
+import { memorySource, SkillLoader, SKILL_TOOLS, type LoadProgress } from '../../src/index.js';
 import { connectSkillRuntime } from '../../src/client/index.js';
 import { codeOf, rejected } from '../support/errors.js';
 import { BUILTIN_FILES, USER_NS, userSkill } from '../worker/fixtures/skills.js';
@@ -61,7 +61,7 @@ describe('over Node worker_threads', () => {
     expect(progress).toEqual([{ tier: 'builtin', source: 'memory', loaded: 4, skipped: 0 }]);
     expect(await client.activate('I want my money back')).toEqual(loader.activate('I want my money back'));
     expect(await client.catalog()).toBe(loader.catalog());
-    expect(await client.runTool('skills.read', { name: 'refunds', path: 'references/guide.md' }, { grants: SKILLS_PERMISSIONS })).toMatchObject({
+    expect(await client.runTool('skills.read', { name: 'refunds', path: 'references/guide.md' }, { grants: SKILL_TOOLS.permissions })).toMatchObject({
       text: 'Refunds up to 50 EUR are automatic.',
     });
     const error = await rejected(client.readFile('nope', 'a.md'));

@@ -6,7 +6,7 @@ import { skillTools } from '../../src/ai-sdk/index.js';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { directorySource } from '../../src/node/index.js';
-import { createSkillSet, defineSkill, SKILLS_FILE_PERMISSIONS, SkillLoader } from '../../src/index.js';
+import { createSkillSet, defineSkill, SKILL_TOOLS, SkillLoader } from '../../src/index.js';
 import { tempTrees } from '../support/temp-trees.js';
 import { skillMd } from '../support/skill-md.js';
 
@@ -18,7 +18,7 @@ const refunds = defineSkill({
 });
 const set = createSkillSet([refunds]);
 const tree = tempTrees('satchel-ai-sdk-');
-const allGrants = [...set.permissions, ...SKILLS_FILE_PERMISSIONS];
+const allGrants = [...set.permissions, ...SKILL_TOOLS.filePermissions];
 
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
 const call = (id: string, toolName: string, input: unknown) => ({

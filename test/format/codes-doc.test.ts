@@ -2,15 +2,15 @@
 // To refresh it after changing a code: UPDATE_DOCS=1 npx vitest run --project node test/format/codes-doc.test.ts
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect, it } from 'vitest';
-import { DIAGNOSTIC_RULES, SKILL_ERROR_CODES } from '../../src/index.js';
+import { CODES } from '../../src/index.js';
 
 function render(): string {
-  const errors = Object.entries(SKILL_ERROR_CODES).map(([code, text]) => `| \`${code}\` | ${text} |`);
-  const rules = Object.entries(DIAGNOSTIC_RULES).map(([code, r]) => `| \`${code}\` | ${r.spec} | ${r.runtime} | ${r.summary} | ${r.fix} |`);
+  const errors = Object.entries(CODES.errors).map(([code, text]) => `| \`${code}\` | ${text} |`);
+  const rules = Object.entries(CODES.diagnostics).map(([code, r]) => `| \`${code}\` | ${r.spec} | ${r.runtime} | ${r.summary} | ${r.fix} |`);
   return [
     '# Error and diagnostic codes',
     '',
-    'Generated from `SKILL_ERROR_CODES` and `DIAGNOSTIC_RULES` (`src/format/errors.ts`, `src/format/diagnostics/diagnostic.ts`); a test keeps it in step.',
+    'Generated from `CODES.errors` and `CODES.diagnostics` of `satchel` (defined in `src/format/errors.ts` and `src/format/diagnostics/diagnostic.ts`); a test keeps it in step.',
     '',
     '## `SkillError` codes (thrown)',
     '',

@@ -1,6 +1,6 @@
 // Limits that are NaN, negative, fractional or not numbers are refused where they are given (they used to switch a limit off).
 import { describe, expect, it } from 'vitest';
-import { createSkillSet, memorySource, SKILL_SET_LIMITS, SkillLoader, storeSource } from '../../src/index.js';
+import { createSkillSet, LIMITS, memorySource, SkillLoader, storeSource } from '../../src/index.js';
 import { assertLimit, resolveLimits } from '../../src/format/types.js';
 import { directorySource, loadSkills } from '../../src/node/index.js';
 import { rejected, thrown } from '../support/errors.js';
@@ -20,7 +20,7 @@ describe('assertLimit', () => {
     expect(error.message).toMatch(/^SkillLoader: `maxSkills`/);
   });
   it('resolveLimits refuses a limits value that is not an object', () => {
-    expect(thrown(() => resolveLimits(5 as never, SKILL_SET_LIMITS)).code).toBe('INVALID_INPUT');
+    expect(thrown(() => resolveLimits(5 as never, LIMITS.skillSet)).code).toBe('INVALID_INPUT');
   });
 });
 

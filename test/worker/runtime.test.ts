@@ -1,7 +1,7 @@
 // The runtime behind Comlink: every loader read, the tools and the store answer from the page exactly as in
 // process, and every answer survives structured cloning unchanged.
 import { describe, expect, it, vi } from 'vitest';
-import { memorySource, SKILLS_PERMISSIONS, SkillError, type Skill } from '../../src/index.js';
+import { memorySource, SKILL_TOOLS, SkillError, type Skill } from '../../src/index.js';
 import { codeOf, rejected, thrown } from '../support/errors.js';
 import { skillMd } from '../support/skill-md.js';
 import { ANSWER_PAGE_SIZE } from '../../src/worker/index.js';
@@ -62,7 +62,7 @@ describe('the runtime from the page', () => {
     expect(tools.map((t) => t.id)).toEqual(['skills.load', 'skills.read']);
     expect(tools.every((t) => !('run' in t))).toBe(true);
     const [load, read] = runtime.loader.tools as [(typeof runtime.loader.tools)[0], (typeof runtime.loader.tools)[0]];
-    const grants = { grants: SKILLS_PERMISSIONS };
+    const grants = { grants: SKILL_TOOLS.permissions };
     same(await client.runTool('skills.load', { name: 'refunds', arguments: 'order 7' }, grants), await load.run({ name: 'refunds', arguments: 'order 7' }));
     same(
       await client.runTool('skills.read', { name: 'refunds', path: 'references/guide.md' }, grants),
