@@ -3,8 +3,8 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { satchelSkills } from './src/vite/index.js';
 import { demoModel, modelDir } from './scripts/demo-model.mjs';
-import { createUseEmbedder } from './src/embeddings/index.js';
-import { useModelFiles, useWasmPaths } from './src/node/use-model.js';
+import { createSentenceEncoder } from './src/embeddings/index.js';
+import { readModelFiles, tfjsWasmPaths } from './src/node/model-folder.js';
 
 // The demo app: `demo/` (index.html + main.ts) is the Vite root; it imports the library straight from `../src`.
 // `npm start` serves it on 127.0.0.1:5173; `npm run demo:build` writes `demo-dist/`; `npm run demo:preview` serves that
@@ -22,7 +22,7 @@ const previewPort = Number(process.env['PORT'] ?? 4173);
 // the routing-by-meaning switch embeds no builtin skill in the browser. The worker's build uses the instance under
 // `worker.plugins`; the dev server serves the worker through the top-level one.
 const builtinSkills = () =>
-  satchelSkills({ dir: skillsDir, embedder: createUseEmbedder({ id: 'use-lite-uint8@1', files: useModelFiles(modelDir()), wasmPaths: useWasmPaths() }) });
+  satchelSkills({ dir: skillsDir, embedder: createSentenceEncoder({ id: 'use-lite-uint8@1', files: readModelFiles(modelDir()), wasmPaths: tfjsWasmPaths() }) });
 
 const offline = VitePWA({
   strategies: 'generateSW',

@@ -7,9 +7,9 @@
  */
 import bundle from 'virtual:satchel/skills';
 import { bundleSource, type VectorCache } from '../src/index.js';
-import { indexedDbVectorCache, openSkillStore } from '../src/store/index.js';
+import { indexedDbVectorCache, openIndexedDbStore } from '../src/store/index.js';
 import { exposeSkillRuntime } from '../src/worker/index.js';
-import { createUseEmbedder, fetchModelFiles, vectorCacheFrom } from '../src/embeddings/index.js';
+import { createSentenceEncoder, fetchModelFiles, fileVectorCache } from '../src/embeddings/index.js';
 
 // Builtin names are reserved so a user skill can never shadow one silently (the store refuses it with CONFLICT).
 const builtinNames = bundle.entries.map((entry) => entry.folder ?? entry.dir).filter((name) => name !== '');
@@ -20,19 +20,20 @@ const served = (path: string): string => new URL(`../${path}`, self.location.hre
 
 /** The bundle's vectors first, then those this browser made before; new ones go to IndexedDB. */
 function vectorCache(): VectorCache {
-  const shipped = bundle.vectors ? vectorCacheFrom(bundle.vectors) : new Map<string, Float32Array>();
+  const shipped = bundle.vectors ? fileVectorCache(bundle.vectors) : new Map<string, Float32Array>();
   const kept = indexedDbVectorCache();
   return { get: async (key) => shipped.get(key) ?? kept.get(key), set: (key, vector) => kept.set(key, vector) };
 }
 
 const meaning = self.name.endsWith('+meaning');
 const embedder = meaning
-  ? createUseEmbedder({ id: 'use-lite-uint8@1', files: fetchModelFiles(served('models/use-lite-uint8/')), wasmPaths: served('wasm/'), backend: 'wasm' })
+  ? createSentenceEncoder({ id: 'use-lite-uint8@1', files: fetchModelFiles(served('models/use-lite-uint8/')), wasmPaths: served('wasm/'), backend: 'wasm' })
   : undefined;
 
 // No top-level await: a module worker drops messages that arrive meanwhile, so the store goes in as a promise.
+// Approval-gated: the person's writes apply at once; an agent's wait as proposals until the person approves them.
 exposeSkillRuntime({
   builtin: bundleSource(bundle),
-  store: openSkillStore({ reservedNames: builtinNames }),
+  store: openIndexedDbStore({ reservedNames: builtinNames, mutability: 'approval-gated' }),
   ...(embedder ? { routing: { embedder, vectorCache: vectorCache() } } : {}),
 });

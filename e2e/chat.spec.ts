@@ -27,6 +27,19 @@ test('a free-text turn shows the built-in skill it activates, why, its score and
   }
 });
 
+test('the activations panel shows the words of the turn as typed, never a stem or a stop word', async ({ page }) => {
+  await open(page);
+  await sendTurn(page, 'I want my Money back for this Order');
+  const refund = page.getByRole('region', { name: 'Activations' }).locator('[data-testid="activation"][data-name="refund-policy"]');
+  const words = refund.getByTestId('matched-words');
+  await expect(words.locator('mark').filter({ hasText: /^Money$/ })).toHaveCount(1);
+  const shown = await words.locator('mark').allTextContents();
+  expect(shown).toEqual(expect.arrayContaining(['Money', 'Order']));
+  for (const hidden of ['monei', 'money', 'order', 'my', 'for', 'this']) expect(shown).not.toContain(hidden);
+  // The stems the turn scored as stay a detail, in the tooltip.
+  await expect(words).toHaveAttribute('title', /monei/);
+});
+
 test('a turn about something else does not activate the refund skill', async ({ page }) => {
   await open(page);
   await sendTurn(page, 'write a SQL query for monthly revenue per customer');
@@ -35,16 +48,19 @@ test('a turn about something else does not activate the refund skill', async ({ 
   await expect(region.locator('[data-testid="activation"][data-name="refund-policy"]')).toHaveCount(0);
 });
 
-test('search hits just under the threshold are listed apart from the activations', async ({ page }) => {
+test('search hits just under the bar they missed are listed apart from the activations', async ({ page }) => {
   await open(page);
   await sendTurn(page, 'where is my order');
   await expect(page.getByTestId('activation').first()).toHaveAttribute('data-name', 'order-tracking');
   const near = page.getByTestId('near-miss');
   await expect(near.first()).toBeVisible();
+  // Each says the bar it missed (here the threshold in force, as the region states it), never a fixed number.
+  const threshold = await page.getByTestId('threshold').getAttribute('data-threshold');
   for (const text of await near.allTextContents()) {
-    const score = Number(/score (\d\.\d\d) < 0\.51/.exec(text)?.[1]);
-    expect(score).toBeGreaterThan(0);
-    expect(score).toBeLessThan(0.51);
+    const [, score, bar] = /score (\d\.\d\d) < (\d\.\d\d) \(the threshold in force\)/.exec(text) ?? [];
+    expect(Number(score)).toBeGreaterThan(0);
+    expect(Number(score)).toBeLessThan(Number(bar));
+    expect(bar).toBe(threshold);
   }
   const active = await page.getByTestId('activation').evaluateAll((items) => items.map((i) => i.getAttribute('data-name')));
   for (const name of await near.evaluateAll((items) => items.map((i) => i.getAttribute('data-name')))) expect(active).not.toContain(name);

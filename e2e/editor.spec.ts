@@ -92,3 +92,40 @@ test('archive takes a skill out of routing and restore brings it back', async ({
   await expect(page.locator('[data-testid="my-skill"][data-name="invoice-export"]')).toHaveAttribute('data-state', 'active');
   await expect(page.locator('[data-testid="activation"][data-name="invoice-export"]')).toHaveCount(1);
 });
+
+test('long lines wrap in the editor, and each line number stays beside its line', async ({ page }) => {
+  await open(page);
+  await page.getByTestId('new-skill').click();
+  const long = `description: ${'Export every invoice of the period as one CSV row with its number, date, customer and total. '.repeat(10)}`;
+  await page.getByTestId('editor').fill(`---\nname: long-lines\n${long}\n---\n\n# Long lines\n\nA body.\n`);
+  // The frame never scrolls sideways: the line wraps instead.
+  const frame = page.getByTestId('editor-frame');
+  const overflow = await frame.evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  // The wrapped line's number is as tall as the line; the next number sits level with the next line.
+  const rows = page.getByTestId('gutter-line');
+  const bands = page.getByTestId('backdrop').locator('.band');
+  const third = await rows.nth(2).boundingBox();
+  expect(third?.height ?? 0).toBeGreaterThan(40);
+  for (const i of [2, 3, 6]) {
+    const [row, band] = await Promise.all([rows.nth(i).boundingBox(), bands.nth(i).boundingBox()]);
+    expect(Math.abs((row?.y ?? 0) - (band?.y ?? -99))).toBeLessThanOrEqual(1);
+    expect(Math.abs((row?.height ?? 0) - (band?.height ?? -99))).toBeLessThanOrEqual(1);
+  }
+  // The bands wrap as the textarea does: together they are exactly as tall as its text.
+  const [text, lines] = await page.evaluate(() => {
+    const area = document.querySelector<HTMLTextAreaElement>('[data-testid="editor"]') as HTMLTextAreaElement;
+    const pad = parseFloat(getComputedStyle(area).paddingTop) + parseFloat(getComputedStyle(area).paddingBottom);
+    const bands = [...document.querySelectorAll<HTMLElement>('[data-testid="backdrop"] .band')];
+    return [area.scrollHeight - pad, bands.reduce((sum, band) => sum + band.offsetHeight, 0)];
+  });
+  expect(Math.abs(text - lines)).toBeLessThanOrEqual(2);
+  // Clicking line 4's number still selects line 4 (the closing ---), after the wrapped line.
+  await rows.nth(3).click();
+  const selected = await page.getByTestId('editor').evaluate((el) => {
+    const area = el as HTMLTextAreaElement;
+    return area.value.slice(area.selectionStart, area.selectionEnd);
+  });
+  expect(selected).toBe('---');
+  await shot(page, 'editor-wrap');
+});

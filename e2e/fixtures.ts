@@ -35,10 +35,13 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `reports/screenshots/${name}.png`, fullPage: true });
 }
 
-/** Types `text` into the message box and waits for the activations of that turn. */
+/** Types `text` into the message box, sends it with the Send button, and waits for the activations of that turn. */
 export async function sendTurn(page: Page, text: string): Promise<void> {
   await page.getByLabel('Message', { exact: true }).fill(text);
-  await expect(page.getByTestId('activations')).toHaveAttribute('data-turn', text);
+  await page.getByTestId('send').click();
+  const region = page.getByTestId('activations');
+  await expect(region).toHaveAttribute('data-turn', text);
+  await expect(region).toHaveAttribute('data-sent', 'true');
 }
 
 /** Writes `text` into the editor as a new skill and saves it; resolves once the save is reported. */

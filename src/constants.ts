@@ -11,7 +11,7 @@ import { DIAGNOSTIC_RULES } from './format/diagnostics/diagnostic.js';
 import { SKILL_ERROR_CODES } from './format/errors.js';
 import { MAX_FRONTMATTER_BYTES } from './format/parse.js';
 import { LOADER_LIMITS, SKILL_SET_LIMITS } from './format/types.js';
-import { BUNDLE_PARSE_FORMAT } from './sources/bundle-parsed.js';
+import { BUNDLE_PARSE_FORMAT } from './sources/preparsed-bundle.js';
 import { SKILL_BUNDLE_VERSION } from './sources/bundle.js';
 import { PLUGIN_LIMITS } from './sources/plugin.js';
 import { DEFAULT_PER_NAMESPACE } from './sources/store.js';

@@ -24,8 +24,8 @@
  */
 
 // ── Format: parse, validate and write SKILL.md ──────────────────────────────────────────────────────────────
-export { parseSkill, parseSkillFrontmatter, type ParseOptions, type ParseResult } from './format/parse.js';
-export { parseSkillFile } from './format/parse-file.js';
+export { parseSkill, type ParseOptions, type ParseResult } from './format/parse.js';
+export { parseSkillFrontmatter, parseSkillFile } from './format/parse-file.js';
 export type { SkillFrontmatter } from './format/fields/skill-frontmatter.js';
 export { serializeSkill } from './format/serialize.js';
 export { formatDiagnostic, type Diagnostic, type DiagnosticCode, type DiagnosticRule, type Profile, type Severity } from './format/diagnostics/diagnostic.js';
@@ -62,6 +62,7 @@ export { memoryRemoteCache, type RemoteCache } from './sources/remote/remote-cac
 // ── Loader: tiers, precedence and lookups ───────────────────────────────────────────────────────────────────
 export {
   SkillLoader,
+  type ActivationThresholds,
   type LoadOptions,
   type LoadProgress,
   type LoaderLimits,
@@ -72,7 +73,7 @@ export {
 export type { LoaderEmbeddingOptions } from './loader/semantic-routing.js';
 export type { SubagentSpec } from './loader/subagent.js';
 export { surfaceNamespace } from './loader/surface.js';
-export { usagePrior, type SkillPrior, type UsageOutcome, type UsagePrior, type UsagePriorOptions } from './routing/usage-prior.js';
+export { createUsagePrior, usagePrior, type SkillPrior, type UsageOutcome, type UsagePrior, type UsagePriorOptions } from './routing/usage-prior.js';
 export type { LoaderChange, ObservableStore, StoreChangeLike } from './loader/live.js';
 
 // ── Routing: which skills a turn activates ──────────────────────────────────────────────────────────────────
@@ -82,9 +83,9 @@ export type { ExperimentalRouterOptions, RouterOptions } from './routing/options
 export type { RouterField } from './routing/score.js';
 export type { TextLanguage, TextPipeline, TextPipelineOptions } from './routing/text-pipeline.js';
 export type { ActivationOptions, ActivationReason, SkillActivation, Turn } from './routing/activation.js';
-export type { Embedder, VectorCache } from './routing/embedder.js';
-export type { SemanticOptions } from './routing/semantic.js';
-export type { SkillVectorFile } from './routing/vector-file.js';
+export type { Embedder, VectorCache } from './routing/meaning/embedder.js';
+export type { SemanticOptions } from './routing/meaning/semantic.js';
+export type { SkillVectorFile } from './routing/meaning/vector-file.js';
 
 // ── Agent: skill sets, the catalog, the skills.load / skills.read tools ─────────────────────────────────────
 export { defineSkill, type SkillDefinition } from './agent/define-skill.js';

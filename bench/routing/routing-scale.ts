@@ -11,12 +11,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Embedder } from '../../src/routing/embedder.js';
+import type { Embedder } from '../../src/routing/meaning/embedder.js';
 import { DEFAULT_ACTIVATION_OPTIONS, searchHits, type ActivationOptions } from '../../src/routing/activation.js';
-import { normalized } from '../../src/routing/embedder.js';
+import { normalized } from '../../src/routing/meaning/embedder.js';
 import type { RouteHit } from '../../src/routing/router.js';
-import { blendHits, DEFAULT_SEMANTIC_OPTIONS } from '../../src/routing/semantic.js';
-import { SkillVectors } from '../../src/routing/skill-vectors.js';
+import { blendHits, DEFAULT_SEMANTIC_OPTIONS } from '../../src/routing/meaning/semantic.js';
+import { SkillVectors } from '../../src/routing/meaning/skill-vectors.js';
 import { loadRoutingSet, type RoutingQuery, type RoutingSet, type RoutingTool } from './routing-data.js';
 import { pct } from './routing-eval.js';
 

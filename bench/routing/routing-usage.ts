@@ -6,12 +6,12 @@
  * expected one, `failure` when not; when the top skill was wrong and one was
  * expected, the user reaches the right one by name (a `success`); a query
  * expecting nothing that still activates a skill reports `failure`. The
- * second half is then ranked without and with `usagePrior(stream)` at
+ * second half is then ranked without and with `createUsagePrior(stream)` at
  * several weights, through the real loader and router.
  * @module
  */
 import { DEFAULT_ACTIVATION_OPTIONS, searchHits } from '../../src/routing/activation.js';
-import { usagePrior, type SkillPrior, type UsageOutcome } from '../../src/routing/usage-prior.js';
+import { createUsagePrior, type SkillPrior, type UsageOutcome } from '../../src/routing/usage-prior.js';
 import { loadRoutingSet, readRoutingSet, type LoadedSet, type RoutingQuery } from './routing-data.js';
 import { activationStats, rankAll, rankingStats, type ActivationStats, type RankingStats } from './routing-eval.js';
 
@@ -49,7 +49,7 @@ export async function runUsageBench(files: readonly string[], log: (line: string
       heldOut = test.length;
       const part: LoadedSet = { ...loaded, set: { ...loaded.set, queries: test } };
       for (const weight of USAGE_WEIGHTS) {
-        current = usagePrior(stream, { weight });
+        current = createUsagePrior(stream, { weight });
         const ranked = rankAll(part);
         const row = { weight, ...rankingStats(ranked), ...activationStats(ranked) };
         rows.set(weight, [...(rows.get(weight) ?? []), row]);

@@ -16,7 +16,7 @@ import { SkillLoader } from '../../src/loader/loader.js';
 import { readTier } from '../../src/loader/tier.js';
 import type { SourceListing } from '../../src/sources/source.js';
 import { storeSource } from '../../src/sources/store.js';
-import { openSkillStore, type SkillStore } from '../../src/store/index.js';
+import { openIndexedDbStore, type SkillStore } from '../../src/store/index.js';
 import { generateSkills } from '../generate.js';
 import { measure, median, medianOfRatios, round, schedule, table, type Measure } from '../stats.js';
 
@@ -56,7 +56,7 @@ export async function runStoreMeasures(options: StoreBenchOptions = {}): Promise
   const warmup = options.warmup ?? 3;
   const log = options.log ?? ((line: string) => console.log(line));
   const name = `satchel-bench-store-${Date.now()}`;
-  const store = await openSkillStore({ name, persist: false, broadcast: false });
+  const store = await openIndexedDbStore({ name, persist: false, broadcast: false });
   const raw = await openDB(name);
   try {
     const skills = generateSkills(count, options.seed === undefined ? {} : { seed: options.seed });

@@ -1,23 +1,30 @@
 /**
  * Satchel demo: the "Activations" region — which skills a turn activates, why (mention, intent, search), their
- * scores and matched terms, and the search hits just under the threshold.
+ * scores and the turn's words that matched (the stems they scored as in a tooltip), the thresholds in force, the search
+ * hits that came close (with the bar each missed), and the manual skills the turn matches (used by a mention only).
  */
-import type { RoutedSkill, SkillActivation } from '../../src/index.js';
+import type { ActivationThresholds, SkillActivation } from '../../src/index.js';
 import { el } from '../lib/dom.js';
 import { requestLoad } from '../lib/events.js';
+import type { ManualMatch } from '../lib/manual-matches.js';
+import { thresholdsText, type NearMiss } from '../lib/near-misses.js';
 
-/** The activation threshold the runtime uses by default (DEFAULT_ACTIVATION_OPTIONS.threshold). */
-export const THRESHOLD = 0.51;
-/** Hits scoring at least this share of the threshold are shown as near misses. */
-const NEAR = 0.4;
+/** What the region shows besides the activations: the thresholds in force, near misses, matching manual skills. */
+export interface TurnNotes {
+  readonly thresholds: ActivationThresholds;
+  readonly near: readonly NearMiss[];
+  readonly manual: readonly ManualMatch[];
+}
 
 function score(value: number): string {
   return value.toFixed(2);
 }
 
-function terms(list: readonly string[]): Node {
-  if (list.length === 0) return el('span', { class: 'muted' }, '—');
-  return el('span', { class: 'terms' }, ...list.flatMap((term, i) => [...(i ? [' '] : []), el('mark', {}, term)]));
+/** The turn's words that matched, as typed; the stems they scored as are a detail, in the tooltip. */
+function matched(hit: { readonly words: readonly string[]; readonly terms: readonly string[] }): Node {
+  if (hit.words.length === 0) return el('span', { class: 'muted' }, '—');
+  const marks = hit.words.flatMap((word, i) => [...(i ? [' '] : []), el('mark', {}, word)]);
+  return el('span', { class: 'terms', testid: 'matched-words', title: `Matched stems: ${hit.terms.join(', ')}` }, ...marks);
 }
 
 /** The skill's name as a button that shows what `skills.load` would return for it. */
@@ -38,31 +45,38 @@ function activationRow(activation: SkillActivation): HTMLLIElement {
     ' ',
     el('span', { class: 'score', testid: 'activation-score' }, `score ${score(activation.score)}`),
     ' ',
-    terms(activation.terms),
+    matched(activation),
     ...(activation.arguments ? [' ', el('span', { class: 'muted' }, `arguments: ${activation.arguments}`)] : []),
   );
 }
 
-function nearRow(hit: RoutedSkill): HTMLLIElement {
+function nearRow({ hit, bar, why }: NearMiss): HTMLLIElement {
+  const missed = bar === undefined ? `score ${score(hit.score)}, ${why}` : `score ${score(hit.score)} < ${score(bar)} (${why})`;
   return el(
     'li',
-    { class: 'near-miss', testid: 'near-miss', 'data-name': hit.skill.name },
+    { class: 'near-miss', testid: 'near-miss', 'data-name': hit.skill.name, ...(bar === undefined ? {} : { 'data-bar': score(bar) }) },
     el('span', { class: 'mono' }, hit.skill.name),
     ' ',
-    el('span', { class: 'score' }, `score ${score(hit.score)} < ${score(THRESHOLD)}`),
+    el('span', { class: 'score' }, missed),
     ' ',
-    terms(hit.terms),
+    matched(hit),
   );
 }
 
-/** Search hits that did not activate but came close. */
-export function nearMisses(hits: readonly RoutedSkill[], activations: readonly SkillActivation[]): RoutedSkill[] {
-  const active = new Set(activations.map((a) => a.skill.name));
-  return hits.filter((hit) => !active.has(hit.skill.name) && hit.score < THRESHOLD && hit.score >= THRESHOLD * NEAR);
+function manualRow(match: ManualMatch): HTMLLIElement {
+  return el(
+    'li',
+    { class: 'manual-match', testid: 'manual-match', 'data-name': match.name },
+    loadButton(match.name),
+    ' ',
+    el('span', { class: 'badge reason-manual' }, 'manual'),
+    ` — mention /${match.name} to use it `,
+    el('span', { class: 'score' }, `(score ${score(match.score)})`),
+  );
 }
 
 /** Fills the region for one turn. */
-export function renderActivations(region: HTMLElement, text: string, activations: readonly SkillActivation[], near: readonly RoutedSkill[]): void {
+export function renderActivations(region: HTMLElement, text: string, activations: readonly SkillActivation[], notes: TurnNotes): void {
   region.dataset['count'] = String(activations.length);
   if (text.trim() === '') {
     region.replaceChildren(el('p', { class: 'muted' }, 'Type a message to see which skills it activates.'));
@@ -72,6 +86,9 @@ export function renderActivations(region: HTMLElement, text: string, activations
     activations.length > 0
       ? el('ol', { class: 'activations' }, ...activations.map(activationRow))
       : el('p', { testid: 'no-activation' }, 'No skill activates for this turn.');
-  const under = near.length > 0 ? [el('h4', {}, 'Just under the threshold'), el('ul', { class: 'near' }, ...near.map(nearRow))] : [];
-  region.replaceChildren(active, ...under);
+  const { near, manual, thresholds } = notes;
+  const rule = el('p', { class: 'muted', testid: 'threshold', 'data-threshold': score(thresholds.asyncThreshold) }, thresholdsText(thresholds));
+  const manuals = manual.length > 0 ? [el('h4', {}, 'Manual skills this turn matches'), el('ul', { class: 'near' }, ...manual.map(manualRow))] : [];
+  const under = near.length > 0 ? [el('h4', {}, 'Came close'), el('ul', { class: 'near' }, ...near.map(nearRow))] : [];
+  region.replaceChildren(active, ...manuals, ...under, rule);
 }

@@ -4,7 +4,7 @@
  * made meanwhile (another tab) is refused with CONFLICT instead of overwritten.
  */
 import { parseSkill } from '../../src/index.js';
-import type { SkillSummary, StoredSkill } from '../../src/store/index.js';
+import type { SkillInput, SkillSummary, StoredSkill } from '../../src/store/index.js';
 import { el, must } from '../lib/dom.js';
 import { announceChange, onEditRequest } from '../lib/events.js';
 import { showHistory } from './history.js';
@@ -13,6 +13,7 @@ import { errorText, USER_NS, type Runtime } from '../lib/runtime.js';
 import { editorProfile, editorText, setEditorText } from './validator.js';
 
 const saveButton = must<HTMLButtonElement>('[data-testid="save"]');
+const proposeButton = must<HTMLButtonElement>('[data-testid="propose"]');
 const newButton = must<HTMLButtonElement>('[data-testid="new-skill"]');
 const saveStatus = must<HTMLElement>('[data-testid="save-status"]');
 const mySkills = must<HTMLUListElement>('[data-testid="my-skills"]');
@@ -42,21 +43,29 @@ async function open(runtime: Runtime, name: string): Promise<void> {
   await showHistory(runtime, stored.name);
 }
 
-async function save(runtime: Runtime): Promise<void> {
+/** The editor's text as a write: the skill's name, and the input with the opened skill's files and revision. */
+function pendingWrite(): (Pick<StoredSkill, 'name' | 'files'> & { text: string; input: SkillInput; expectedRevision: number }) | undefined {
   const text = editorText();
   const name = parseSkill(text, { profile: 'runtime' }).skill?.name;
-  if (name === undefined) {
-    saveStatus.textContent = 'Not saved: the runtime would skip this SKILL.md (see the diagnostics).';
-    return;
-  }
+  if (name === undefined) return undefined;
   // Same skill as opened: expect its revision and keep its resource files; a new name must not exist yet.
   const same = opened?.name === name ? opened : undefined;
   const files = same?.files ?? {};
   const input = Object.keys(files).length > 0 ? { ...files, 'SKILL.md': text } : text;
+  return { name, files, text, input, expectedRevision: same?.revision ?? 0 };
+}
+
+async function save(runtime: Runtime): Promise<void> {
+  const write = pendingWrite();
+  if (!write) {
+    saveStatus.textContent = 'Not saved: the runtime would skip this SKILL.md (see the diagnostics).';
+    return;
+  }
+  const { name, files, text, input, expectedRevision } = write;
   try {
     // The validator's profile is the store's for this write: under `spec`, what the spec calls invalid is not saved.
     const profile = editorProfile();
-    const result = await runtime.store.put(USER_NS, input, { expectedRevision: same?.revision ?? 0, actor: 'person', profile });
+    const result = await runtime.store.put(USER_NS, input, { expectedRevision, actor: 'person', profile });
     opened = { name, revision: result.revision, files };
     saveStatus.textContent = `Saved ${name} as revision ${result.revision}.`;
     setEditorText(text, name);
@@ -64,6 +73,25 @@ async function save(runtime: Runtime): Promise<void> {
     await showHistory(runtime, name);
   } catch (error) {
     saveStatus.textContent = `Not saved: ${errorText(error)}`;
+  }
+}
+
+/** Writes the editor's text as the agent would: the store keeps it as a proposal until the person approves it. */
+async function propose(runtime: Runtime): Promise<void> {
+  const write = pendingWrite();
+  if (!write) {
+    saveStatus.textContent = 'Not proposed: the runtime would skip this SKILL.md (see the diagnostics).';
+    return;
+  }
+  try {
+    const result = await runtime.store.put(USER_NS, write.input, { expectedRevision: write.expectedRevision, actor: 'agent', profile: editorProfile() });
+    saveStatus.textContent =
+      result.proposal === undefined
+        ? `Not proposed: ${write.name} already reads exactly so.`
+        : `Proposed ${write.name} as the agent: it waits for your approval under Proposals.`;
+    announceChange(); // a pending proposal changes no skill, so the store emits nothing: the panels read again here
+  } catch (error) {
+    saveStatus.textContent = `Not proposed: ${errorText(error)}`;
   }
 }
 
@@ -97,6 +125,7 @@ export function mountEditor(runtime: Runtime): void {
     void showHistory(runtime, undefined);
   });
   saveButton.addEventListener('click', () => void save(runtime));
+  proposeButton.addEventListener('click', () => void propose(runtime));
   must<HTMLTextAreaElement>('[data-testid="editor"]').addEventListener('keydown', (event) => {
     if ((event.ctrlKey || event.metaKey) && event.key === 's') {
       event.preventDefault();

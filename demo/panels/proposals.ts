@@ -1,35 +1,74 @@
 /**
- * Satchel demo: the proposals queue — agent-made changes waiting for a person's approval under the
- * `approval-gated` mutability policy. Until the store offers `proposals`, the queue is shown empty.
+ * Satchel demo: the proposals queue. The demo's store is `approval-gated`, so a change an agent makes to the person's
+ * skills ("Propose as the agent" in the editor) waits here with its diff until the person approves it — it becomes a
+ * revision by the agent, and routes — or rejects it.
  */
+import type { Proposal } from '../../src/store/index.js';
 import { el, must } from '../lib/dom.js';
-import { USER_NS, type Runtime } from '../lib/runtime.js';
-
-/** A proposal as DESIGN.md describes it; only the fields shown here. */
-interface ProposalLike {
-  readonly id: string;
-  readonly name: string;
-  readonly actor?: unknown;
-}
-
-// `proposals` is forwarded by the worker but not (yet) part of SkillStore's type: reach it structurally.
-type ProposalStore = { proposals(namespace: readonly string[]): Promise<readonly ProposalLike[]> };
+import { announceChange } from '../lib/events.js';
+import { errorText, USER_NS, type Runtime } from '../lib/runtime.js';
 
 const list = must<HTMLUListElement>('[data-testid="proposals"]');
+const status = must<HTMLElement>('[data-testid="proposal-status"]');
 
-async function readProposals(runtime: Runtime): Promise<readonly ProposalLike[]> {
+/** A unified diff as rows, added and removed lines marked (the file headers stay plain). */
+function diffOf(diff: string): HTMLElement {
+  if (diff === '') return el('p', { class: 'muted' }, 'No content changes.');
+  const rows = diff
+    .replace(/\n$/, '')
+    .split('\n')
+    .map((line) => {
+      const kind = /^\+(?!\+\+ )/.test(line) ? 'added' : /^-(?!-- )/.test(line) ? 'removed' : 'same';
+      return el('span', { class: `diff-line diff-${kind}` }, `${line}\n`);
+    });
+  return el('pre', { class: 'diff', testid: 'proposal-diff' }, ...rows);
+}
+
+/** Runs an approval or a rejection, says what happened, and has every panel read again. */
+async function decide(run: () => Promise<string>): Promise<void> {
   try {
-    return await (runtime.store as unknown as ProposalStore).proposals(USER_NS);
-  } catch {
-    return []; // NOT_FOUND: this store has no mutability policy, so nothing can be waiting
+    status.textContent = await run();
+  } catch (error) {
+    status.textContent = `Not done: ${errorText(error)}`;
   }
+  announceChange();
+}
+
+function proposalRow(runtime: Runtime, p: Proposal): HTMLLIElement {
+  const against = p.baseRevision === 0 ? 'a new skill' : `against r${p.baseRevision}`;
+  const approve = el('button', { type: 'button', testid: 'approve', 'aria-label': `Approve the proposal for ${p.name}` }, 'Approve');
+  const reject = el('button', { type: 'button', testid: 'reject', 'aria-label': `Reject the proposal for ${p.name}` }, 'Reject');
+  approve.addEventListener(
+    'click',
+    () => void decide(async () => `Approved ${p.name}: revision ${(await runtime.store.approve(p.id)).revision}, by the agent, approved by you.`),
+  );
+  reject.addEventListener(
+    'click',
+    () =>
+      void decide(async () => {
+        await runtime.store.reject(p.id);
+        return `Rejected the proposal for ${p.name}; nothing was written.`;
+      }),
+  );
+  return el(
+    'li',
+    { class: 'proposal', testid: 'proposal', 'data-name': p.name, 'data-id': p.id },
+    el(
+      'p',
+      {},
+      el('strong', { class: 'mono' }, p.name),
+      ` — ${p.action} by ${p.actor.kind}, ${against}, ${new Date(p.createdAt).toLocaleString()} `,
+      approve,
+      ' ',
+      reject,
+    ),
+    diffOf(p.diff),
+  );
 }
 
 /** Shows the pending proposals of the user namespace, or that none exist. */
 export async function refreshProposals(runtime: Runtime): Promise<void> {
-  const proposals = await readProposals(runtime);
-  list.replaceChildren(
-    ...proposals.map((p) => el('li', { testid: 'proposal', 'data-name': p.name }, el('span', { class: 'mono' }, p.name), ` — proposal ${p.id}`)),
-  );
+  const proposals = await runtime.store.proposals(USER_NS);
+  list.replaceChildren(...proposals.map((p) => proposalRow(runtime, p)));
   if (proposals.length === 0) list.append(el('li', { class: 'muted', testid: 'no-proposals' }, 'No proposals: no agent has proposed a change to your skills.'));
 }

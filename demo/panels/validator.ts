@@ -87,10 +87,11 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-function renderGutter(lineCount: number, worst: Map<number, Severity>, messages: Map<number, string[]>): void {
+/** One gutter row and one band per line; a band holds its line's text, invisible, so it wraps as the textarea does. */
+function renderGutter(lines: readonly string[], worst: Map<number, Severity>, messages: Map<number, string[]>): void {
   const rows = document.createDocumentFragment();
   const bands = document.createDocumentFragment();
-  for (let line = 1; line <= lineCount; line++) {
+  for (let line = 1; line <= lines.length; line++) {
     const row = document.createElement('li');
     row.className = 'gutter-line';
     row.dataset['testid'] = 'gutter-line';
@@ -98,6 +99,7 @@ function renderGutter(lineCount: number, worst: Map<number, Severity>, messages:
     row.textContent = String(line);
     const band = document.createElement('div');
     band.className = 'band';
+    band.textContent = lines[line - 1] ?? '';
     const severity = worst.get(line);
     if (severity) {
       row.dataset['severity'] = severity;
@@ -180,7 +182,7 @@ function update(): void {
     summaryEl.textContent = `parseSkill threw: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
     diagnosticsList.replaceChildren();
     skillPanel.hidden = true;
-    renderGutter(lineStarts(text).length, new Map(), new Map());
+    renderGutter(text.split('\n'), new Map(), new Map());
     return;
   }
 
@@ -204,19 +206,23 @@ function update(): void {
     list.push(`${d.severity} ${d.code}: ${d.message}`);
     messages.set(d.line, list);
   }
-  renderGutter(lineStarts(text).length, worst, messages);
+  renderGutter(text.split('\n'), worst, messages);
   renderDiagnostics(diagnostics);
   renderSkill(result);
   autosize();
 }
 
-/** Grows the textarea to its content so the gutter and the line bands stay aligned with its lines. */
+/** Grows the textarea to its content, and makes each gutter row as tall as its line, wrapped, so they stay aligned. */
 function autosize(): void {
-  // The textarea never scrolls itself: the editor frame scrolls both ways and the gutter sticks to its left edge.
+  // The textarea never scrolls itself: long lines wrap, and the editor frame scrolls down.
   editor.style.height = 'auto';
-  editor.style.width = '';
   editor.style.height = `${editor.scrollHeight}px`;
-  if (editor.scrollWidth > editor.clientWidth) editor.style.width = `${editor.scrollWidth}px`;
+  // Every band's height first, then every row's: one layout, not one per line.
+  const heights = [...backdrop.children].map((band) => (band as HTMLElement).offsetHeight);
+  heights.forEach((height, i) => {
+    const row = gutter.children[i];
+    if (row instanceof HTMLElement) row.style.height = `${height}px`;
+  });
 }
 
 let pending = 0;

@@ -2,7 +2,7 @@
  * The file tools, `skills.list` and `skills.grep`: read-only members of the
  * skill tools' family that hydrate a skill's files lazily — the files under
  * a folder, and the lines that hold a pattern — over the same
- * {@link SkillShelf}, with the same version and grant scheme.
+ * {@link ServedSkills}, with the same version and grant scheme.
  * @module
  */
 import { SkillError } from '../format/errors.js';
@@ -11,7 +11,7 @@ import { unsafeResourcePathReason } from '../shared/paths.js';
 import { GREP_LIMITS, grepFiles, type GrepQuery, type GrepResult } from './grep.js';
 import { inputRecord, invalid, nameSchemaOf, unknownSkill } from './tool-input.js';
 import { SKILLS_GREP, SKILLS_LIST, SKILLS_READ_GRANT } from './tool-names.js';
-import { listedFile, type ListedFile, type SkillShelf, type SkillTool } from './tools.js';
+import { listedFile, type ListedFile, type ServedSkills, type SkillTool } from './tools.js';
 
 /** What `skills.list` returns. */
 export interface ListFilesResult {
@@ -23,17 +23,17 @@ export interface ListFilesResult {
 }
 
 /**
- * `skills.list` and `skills.grep` over `shelf`, serving every skill (as
- * `skills.read` does); none when the shelf holds no skill.
+ * `skills.list` and `skills.grep` over `served`, serving every skill (as
+ * `skills.read` does); none when no skill is served.
  *
  * @example
  * ```ts
- * const [list, grep] = createFileTools(shelf)
+ * const [list, grep] = createFileTools(served)
  * await grep.run({ name: 'dcf-model-builder', pattern: 'def npv', path: '../../shared' })
  * ```
  */
-export function createFileTools(shelf: SkillShelf): readonly SkillTool[] {
-  const byName = new Map(shelf.skills.map((s) => [s.name, s]));
+export function createFileTools(served: ServedSkills): readonly SkillTool[] {
+  const byName = new Map(served.skills.map((s) => [s.name, s]));
   if (byName.size === 0) return [];
   const names = [...byName.keys()];
   const skillOf = (record: Record<string, unknown>): Skill => {
@@ -43,13 +43,13 @@ export function createFileTools(shelf: SkillShelf): readonly SkillTool[] {
     if (!skill) throw unknownSkill(name, names);
     return skill;
   };
-  const parts: FileToolParts = { shelf, skillOf, nameProperty: nameSchemaOf(shelf, names, 'The skill name.') };
+  const parts: FileToolParts = { served, skillOf, nameProperty: nameSchemaOf(served, names, 'The skill name.') };
   return Object.freeze([listTool(parts), grepTool(parts)]);
 }
 
-/** What both file tools share: the shelf, the skill an input names, and the schema of that name. */
+/** What both file tools share: the served skills, the skill an input names, and the schema of that name. */
 interface FileToolParts {
-  readonly shelf: SkillShelf;
+  readonly served: ServedSkills;
   readonly skillOf: (record: Record<string, unknown>) => Skill;
   readonly nameProperty: Readonly<Record<string, unknown>>;
 }
@@ -60,15 +60,15 @@ const PATH_PROPERTY = {
   description: "A folder of the skill, as its files are listed (`references`, or `../../shared` for a plugin's shared files); the whole skill when left out.",
 };
 
-/** The fields every file tool carries: read-only, free, versioned with the shelf. */
-function commonOf(shelf: SkillShelf): { effects: 'none'; cost: 0; version: string } {
-  return { effects: 'none' as const, cost: 0 as const, version: shelf.digest };
+/** The fields every file tool carries: read-only, free, versioned with the served skills. */
+function commonOf(served: ServedSkills): { effects: 'none'; cost: 0; version: string } {
+  return { effects: 'none' as const, cost: 0 as const, version: served.digest };
 }
 
 /** `skills.list`: the files under a folder, never their contents. */
-function listTool({ shelf, skillOf, nameProperty }: FileToolParts): SkillTool<ListFilesResult> {
+function listTool({ served, skillOf, nameProperty }: FileToolParts): SkillTool<ListFilesResult> {
   return Object.freeze({
-    ...commonOf(shelf),
+    ...commonOf(served),
     id: SKILLS_LIST,
     description: 'List the files under a folder of a skill: path, size and content type of each, never contents. Read a text file with skills.read.',
     inputSchema: { type: 'object', properties: { name: nameProperty, path: PATH_PROPERTY }, required: ['name'], additionalProperties: false },
@@ -85,9 +85,9 @@ function listTool({ shelf, skillOf, nameProperty }: FileToolParts): SkillTool<Li
 }
 
 /** `skills.grep`: the lines of a skill's text files that hold a pattern. */
-function grepTool({ shelf, skillOf, nameProperty }: FileToolParts): SkillTool<GrepResult> {
+function grepTool({ served, skillOf, nameProperty }: FileToolParts): SkillTool<GrepResult> {
   return Object.freeze({
-    ...commonOf(shelf),
+    ...commonOf(served),
     id: SKILLS_GREP,
     description: `Search a skill's text files for a pattern: returns matching lines with path and line number (at most ${GREP_LIMITS.maxMatches}). The pattern is literal text unless \`regex\` is true. Binary files are never searched.`,
     inputSchema: {
@@ -108,7 +108,7 @@ function grepTool({ shelf, skillOf, nameProperty }: FileToolParts): SkillTool<Gr
       const skill = skillOf(record);
       const query = grepQueryOf(record);
       const files = filesUnder(skill, folderOf(record['path']));
-      return grepFiles(skill.name, query, files, (file: SkillFile) => shelf.readText(skill, file));
+      return grepFiles(skill.name, query, files, (file: SkillFile) => served.readText(skill, file));
     },
   });
 }

@@ -11,7 +11,7 @@ import { contentsOf, type SkillContents } from './contents.js';
 import { SKILLS_PERMISSIONS } from './tool-names.js';
 import { createSkillTools, listedTextFile, type SkillTool } from './tools.js';
 import { createFileTools } from './file-tools.js';
-import { resolveLimits, SKILL_SET_LIMITS, type ResolvedLimits, type Skill, type SkillLimits } from '../format/types.js';
+import { isSkill, resolveLimits, SKILL_SET_LIMITS, type ResolvedLimits, type Skill, type SkillLimits } from '../format/types.js';
 
 /** A fixed set of skills for an agent: its catalog, its two tools and the grants they need. */
 export interface SkillSet {
@@ -72,14 +72,14 @@ export function createSkillSet(skills: readonly Skill[], limits?: SkillLimits): 
   const contents = new Map(list.map((s) => [s.name, heldContents(s)]));
   renderCatalog(list, resolved.maxCatalogBytes); // refuse now, not on the first turn
   const digest = setDigest(list);
-  const shelf = {
+  const served = {
     skills: list,
     digest,
     maxFileBytes: resolved.maxFileBytes,
     readText: async (skill: Skill, file: { path: string }) => textOf(contents, skill.name, file.path),
   };
-  const tools = createSkillTools(shelf);
-  const fileTools = createFileTools(shelf);
+  const tools = createSkillTools(served);
+  const fileTools = createFileTools(served);
   return Object.freeze({
     skills: list,
     limits: resolved,
@@ -122,16 +122,4 @@ function textOf(contents: ReadonlyMap<string, SkillContents>, name: string, path
   const text = contents.get(name)?.get(path);
   if (text === undefined) throw new SkillError('NOT_FOUND', `Skill "${name}" has no readable file \`${path}\`.`, { path });
   return text;
-}
-
-function isSkill(value: unknown): value is Skill {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return (
-    typeof v['name'] === 'string' &&
-    typeof v['description'] === 'string' &&
-    typeof v['content'] === 'string' &&
-    typeof v['digest'] === 'string' &&
-    Array.isArray(v['files'])
-  );
 }

@@ -6,9 +6,9 @@
 import { SkillError } from '../format/errors.js';
 import { utf8ByteLength } from '../shared/text.js';
 
-/** The schema of a `name` input: an enum of `names`, or plain text once the enum would pass `shelf.maxEnumBytes`. */
-export function nameSchemaOf(shelf: { readonly maxEnumBytes?: number }, names: readonly string[], what: string): Readonly<Record<string, unknown>> {
-  const fits = shelf.maxEnumBytes === undefined || utf8ByteLength(JSON.stringify(names)) <= shelf.maxEnumBytes;
+/** The schema of a `name` input: an enum of `names`, or plain text once the enum would pass `served.maxEnumBytes`. */
+export function nameSchemaOf(served: { readonly maxEnumBytes?: number }, names: readonly string[], what: string): Readonly<Record<string, unknown>> {
+  const fits = served.maxEnumBytes === undefined || utf8ByteLength(JSON.stringify(names)) <= served.maxEnumBytes;
   return fits ? { type: 'string', enum: [...names], description: what } : { type: 'string', description: what };
 }
 

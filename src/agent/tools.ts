@@ -1,7 +1,7 @@
 /**
  * The `skills.load` and `skills.read` tools: read-only, free, versioned by
  * the set's digest, built over anything that holds skills and can read
- * their text files (a {@link SkillShelf}).
+ * their text files (a {@link ServedSkills}).
  * @module
  */
 import { substituteArguments } from './arguments.js';
@@ -84,7 +84,7 @@ export interface ReadFileResult {
 }
 
 /** What the tools read from: a fixed list of skills and a way to read their text files. */
-export interface SkillShelf {
+export interface ServedSkills {
   /** Every skill served, hidden ones included. */
   readonly skills: readonly Skill[];
   /** Digest over every skill; the tools' `version`. */
@@ -98,18 +98,18 @@ export interface SkillShelf {
 }
 
 /**
- * The two tools over `shelf`, or none when no skill is visible to the model
+ * The two tools over `served`, or none when no skill is visible to the model
  * (a JSON Schema enum cannot be empty, and there is nothing to load).
  *
  * `skills.load` serves the model-visible skills; `skills.read` serves every
  * skill, so the files of a `disable-model-invocation` skill that the user
  * called by name stay readable.
  */
-export function createSkillTools(shelf: SkillShelf): readonly SkillTool[] {
-  const byName = new Map(shelf.skills.map((s) => [s.name, s]));
-  const loadable = shelf.skills.filter(isModelVisible).map((s) => s.name);
+export function createSkillTools(served: ServedSkills): readonly SkillTool[] {
+  const byName = new Map(served.skills.map((s) => [s.name, s]));
+  const loadable = served.skills.filter(isModelVisible).map((s) => s.name);
   if (loadable.length === 0) return [];
-  const nameSchema = (names: readonly string[], what: string): JsonSchema => nameSchemaOf(shelf, names, what);
+  const nameSchema = (names: readonly string[], what: string): JsonSchema => nameSchemaOf(served, names, what);
   const load: SkillTool<LoadedSkill> = Object.freeze({
     id: SKILLS_LOAD,
     description:
@@ -125,13 +125,13 @@ export function createSkillTools(shelf: SkillShelf): readonly SkillTool[] {
     },
     effects: 'none' as const,
     cost: 0 as const,
-    version: shelf.digest,
+    version: served.digest,
     grants: Object.freeze([`tool:${SKILLS_LOAD}`, SKILLS_READ_GRANT]),
     run: async (input: unknown): Promise<LoadedSkill> => {
       const { name, args } = loadInput(input);
       const skill = byName.get(name);
       if (!skill || !isModelVisible(skill)) throw unknownSkill(name, loadable);
-      return loadedSkill(skill, args, shelf.maxFileBytes);
+      return loadedSkill(skill, args, served.maxFileBytes);
     },
   });
   const read: SkillTool<ReadFileResult> = Object.freeze({
@@ -151,14 +151,14 @@ export function createSkillTools(shelf: SkillShelf): readonly SkillTool[] {
     },
     effects: 'none' as const,
     cost: 0 as const,
-    version: shelf.digest,
+    version: served.digest,
     grants: Object.freeze([`tool:${SKILLS_READ}`, SKILLS_READ_GRANT]),
     run: async (input: unknown): Promise<ReadFileResult> => {
       const { name, path } = readInput(input);
       const skill = byName.get(name);
       if (!skill) throw unknownSkill(name, [...byName.keys()]);
       const file = listedTextFile(skill, path);
-      return { name, path: file.path, text: await shelf.readText(skill, file) };
+      return { name, path: file.path, text: await served.readText(skill, file) };
     },
   });
   return Object.freeze([load, read]);

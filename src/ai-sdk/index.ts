@@ -4,10 +4,12 @@
  *
  * @example
  * ```ts
- * import { skillTools } from 'satchel/ai-sdk'
- * const tools = skillTools(loader, { grants: loader.permissions })
+ * import { createSkillToolSet } from 'satchel/ai-sdk'
+ * const tools = createSkillToolSet(loader, { grants: loader.permissions })
  * ```
  * @module
  */
+export { createSkillToolSet, type SkillToolSetOptions } from './skill-tools.js';
+// Deprecated aliases of renamed names (docs/renames.md).
 export { skillTools, type SkillToolsOptions } from './skill-tools.js';
 export type { SkillToolSource } from '../agent/tool-source.js';

@@ -1,5 +1,5 @@
 /**
- * `skillTools`: Satchel's read tools as a Vercel AI SDK tool set, keyed by
+ * `createSkillToolSet`: Satchel's read tools as a Vercel AI SDK tool set, keyed by
  * provider names (`skills_load`, …), input schemas through the SDK's own
  * `jsonSchema`, and `execute` running the tool behind its grant checks.
  * @module
@@ -9,13 +9,16 @@ import { runTool } from '../agent/grants.js';
 import { providerToolName } from '../agent/tool-names.js';
 import { currentTool, readToolsOf, type SkillToolSource } from '../agent/tool-source.js';
 
-/** Options of {@link skillTools}. */
-export interface SkillToolsOptions {
+/** Options of {@link createSkillToolSet}. */
+export interface SkillToolSetOptions {
   /** The grants the app allows, e.g. `skills.permissions` with `SKILLS_FILE_PERMISSIONS`; a missing one fails the call with `PERMISSION_DENIED`. */
   readonly grants: Iterable<string>;
   /** Offer `skills_list` and `skills_grep` besides `skills_load` and `skills_read` (default true). */
   readonly fileTools?: boolean;
 }
+
+/** @deprecated Use {@link SkillToolSetOptions}. */
+export type SkillToolsOptions = SkillToolSetOptions;
 
 /**
  * The read tools of a skill set or a loader as an AI SDK `ToolSet` for
@@ -27,17 +30,17 @@ export interface SkillToolsOptions {
  * @example
  * ```ts
  * import { generateText } from 'ai'
- * import { skillTools } from 'satchel/ai-sdk'
+ * import { createSkillToolSet } from 'satchel/ai-sdk'
  *
  * const { text } = await generateText({
  *   model,
  *   system: skills.catalog(),
- *   tools: skillTools(skills, { grants: [...skills.permissions, ...SKILLS_FILE_PERMISSIONS] }),
+ *   tools: createSkillToolSet(skills, { grants: [...skills.permissions, ...SKILLS_FILE_PERMISSIONS] }),
  *   prompt: 'Can I get a refund for order 1234?',
  * })
  * ```
  */
-export function skillTools(source: SkillToolSource, options: SkillToolsOptions): ToolSet {
+export function createSkillToolSet(source: SkillToolSource, options: SkillToolSetOptions): ToolSet {
   const grants = [...options.grants]; // an iterable may be read once; calls need it each time
   const withFiles = options.fileTools ?? true;
   const set: ToolSet = {};
@@ -51,3 +54,6 @@ export function skillTools(source: SkillToolSource, options: SkillToolsOptions):
   }
   return set;
 }
+
+/** @deprecated Use {@link createSkillToolSet} (a sync factory is `createX`). */
+export const skillTools = createSkillToolSet;

@@ -12,7 +12,7 @@ import type { CatalogOptions } from '../agent/catalog.js';
 import type { RunToolOptions } from '../agent/grants.js';
 import type { ActivationOptions, SkillActivation, Turn } from '../routing/activation.js';
 import type { RouteOptions } from '../routing/router.js';
-import type { LoadOptions, LoadProgress, RoutedSkill } from '../loader/loader.js';
+import type { ActivationThresholds, LoadOptions, LoadProgress, RoutedSkill } from '../loader/loader.js';
 import { registerSkillErrorTransfer } from '../worker/error-transfer.js';
 import type { RuntimeEndpoint } from '../worker/endpoint.js';
 import type { ToolDescriptor } from '../worker/protocol.js';
@@ -134,6 +134,11 @@ export class SkillRuntimeClient<S extends RuntimeStore = RuntimeStore> {
   /** {@link activate} with the embedding stage, which runs in the worker (the loader's `activateAsync`). */
   activateAsync(turn: string | Turn, options: ActivationOptions = {}): Promise<SkillActivation[]> {
     return this.#call(async (remote) => collect(remote, await remote.activateAsync(turn, options)));
+  }
+
+  /** The thresholds `activate` and `activateAsync` apply in the worker now (`threshold` scaled to its skill count). */
+  activationThresholds(options: ActivationOptions = {}): Promise<ActivationThresholds> {
+    return this.#call((remote) => remote.activationThresholds(options));
   }
 
   /** Resolves when every routable skill has its vector; `EMBEDDING_FAILED` when the worker's embedder failed. */

@@ -1,15 +1,15 @@
 /**
  * `satchel/embeddings`: the optional sentence-embedding stage of routing.
- * `createUseEmbedder` runs Universal Sentence Encoder Lite on the official
+ * `createSentenceEncoder` runs Universal Sentence Encoder Lite on the official
  * TensorFlow.js packages (optional peer dependencies, imported on first use),
  * in Node and in a worker; any other model can implement `Embedder`.
  *
  * @example
  * ```ts
  * import { SkillLoader } from 'satchel'
- * import { createUseEmbedder, fetchModelFiles } from 'satchel/embeddings'
+ * import { createSentenceEncoder, fetchModelFiles } from 'satchel/embeddings'
  *
- * const embedder = createUseEmbedder({ files: fetchModelFiles('/models/use-lite-uint8/'), wasmPaths: '/wasm/' })
+ * const embedder = createSentenceEncoder({ files: fetchModelFiles('/models/use-lite-uint8/'), wasmPaths: '/wasm/' })
  * const loader = new SkillLoader({ builtin, routing: { embedder } })
  * await loader.loadAll()
  * loader.activate(turn)               // lexical, at once
@@ -17,9 +17,12 @@
  * ```
  * @module
  */
-export { createUseEmbedder, type UseEmbedder, type UseEmbedderOptions } from './use-embedder.js';
+export { createSentenceEncoder, type SentenceEncoder, type SentenceEncoderOptions } from './sentence-encoder.js';
 export { fetchModelFiles, type ModelFiles } from './model-files.js';
-export type { Embedder, VectorCache } from '../routing/embedder.js';
+export type { Embedder, VectorCache } from '../routing/meaning/embedder.js';
 // Shipping vectors ahead of time (the `satchel vectors` file, a bundle's `vectors`) only matters with an embedder.
-export { skillVectorKey } from '../routing/embedder.js';
-export { precomputeSkillVectors, SKILL_VECTOR_FILE_FORMAT, vectorCacheFrom, type SkillVectorFile } from '../routing/vector-file.js';
+export { skillVectorKey } from '../routing/meaning/embedder.js';
+export { precomputeSkillVectors, SKILL_VECTOR_FILE_FORMAT, fileVectorCache, type SkillVectorFile } from '../routing/meaning/vector-file.js';
+// Deprecated aliases of renamed names (docs/renames.md).
+export { createUseEmbedder, type UseEmbedder, type UseEmbedderOptions } from './sentence-encoder.js';
+export { vectorCacheFrom } from '../routing/meaning/vector-file.js';

@@ -17,7 +17,7 @@ export interface ModelFiles {
  * @example
  * ```ts
  * const files = fetchModelFiles(new URL('/models/use-lite-uint8/', location.href).href)
- * const embedder = createUseEmbedder({ files, wasmPaths: '/wasm/' })
+ * const embedder = createSentenceEncoder({ files, wasmPaths: '/wasm/' })
  * ```
  */
 export function fetchModelFiles(baseUrl: string, fetcher: typeof fetch = fetch): ModelFiles {

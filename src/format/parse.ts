@@ -4,7 +4,6 @@
  * @module
  */
 import { createDiagnostic, type Diagnostic, type DiagnosticCode, type Profile } from './diagnostics/diagnostic.js';
-import { SkillError } from './errors.js';
 import type { FieldContext } from './fields/values.js';
 import { readFields } from './fields/read-fields.js';
 import { readPlainFrontmatter, type PlainRead } from './yaml/plain-read.js';
@@ -16,7 +15,7 @@ import { digestSkill } from './serialize.js';
 
 import { composeStructuredBody, isSectionFile } from './structured.js';
 import { decodeUtf8, hasLoneSurrogate, isTextBytes, utf8ByteLength } from '../shared/text.js';
-import { SKILL_SET_LIMITS, type Skill, type SkillFile, type SkillFileInput, type SkillSourceKind } from './types.js';
+import { SKILL_SET_LIMITS, type Skill, type SkillFile, type SkillFileInput } from './types.js';
 import { keyOffset, nonTextKeys, readYaml, scalarSource, type YamlRead } from './yaml/read.js';
 
 import type { ParseOptions } from './parse-options.js';
@@ -251,35 +250,4 @@ function split(diagnostics: readonly Diagnostic[], skill: Skill | undefined): Pa
   for (const d of diagnostics) (d.severity === 'error' ? result.errors : d.severity === 'warning' ? result.warnings : result.infos).push(d);
   if (skill) result.skill = skill;
   return result;
-}
-
-/**
- * Parses a SKILL.md the way `@pleach/core/skills` does: returns the skill or
- * throws. Uses the lenient runtime profile; the folder is taken from
- * `filePath` when it ends in `/SKILL.md`.
- *
- * @throws {SkillError} `INVALID_SKILL` with the diagnostics that stopped it.
- * @example
- * ```ts
- * const skill = parseSkillFrontmatter(raw, 'builtin', './skills/builtin/researcher/SKILL.md')
- * ```
- */
-export function parseSkillFrontmatter(fileContent: string, source: SkillSourceKind, filePath?: string): Skill {
-  const parts = filePath?.split(/[\\/]/) ?? [];
-  const fileName = parts.at(-1);
-  const folder = parts.length >= 2 && fileName?.toLowerCase() === 'skill.md' ? parts.at(-2) : undefined;
-  const options: ParseOptions = { source, profile: 'runtime' };
-  if (filePath !== undefined) options.path = filePath;
-  if (folder !== undefined && folder !== '.' && folder !== '') options.folder = folder;
-  if (fileName !== undefined && fileName.toLowerCase() === 'skill.md') options.fileName = fileName;
-  let result: ParseResult;
-  try {
-    result = parseSkill(typeof fileContent === 'string' ? fileContent : String(fileContent), options);
-  } catch (e) {
-    throw new SkillError('INVALID_SKILL', `Could not parse ${filePath ?? 'SKILL.md'}.`, { cause: e, ...(filePath ? { path: filePath } : {}) });
-  }
-  if (result.skill) return result.skill;
-  const first = result.errors[0];
-  const where = first ? `${first.path}:${first.line}:${first.column} ${first.code}: ${first.message}` : (filePath ?? 'SKILL.md');
-  throw new SkillError('INVALID_SKILL', `Invalid skill: ${where}`, { diagnostics: result.errors, ...(filePath ? { path: filePath } : {}) });
 }

@@ -101,6 +101,25 @@ export interface Skill {
   readonly diagnostics: readonly Diagnostic[];
 }
 
+/**
+ * Whether `value` has a {@link Skill}'s shape: a non-empty `name`, string `description`, `content` and `digest`,
+ * and `files` and `diagnostics` lists. The one check wherever a skill may come from untyped code or JSON (a skill
+ * set, a memory source, a pre-parsed bundle); it does not validate the fields, which the parser's rules do.
+ */
+export function isSkill(value: unknown): value is Skill {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v['name'] === 'string' &&
+    v['name'] !== '' &&
+    typeof v['description'] === 'string' &&
+    typeof v['content'] === 'string' &&
+    typeof v['digest'] === 'string' &&
+    Array.isArray(v['files']) &&
+    Array.isArray(v['diagnostics'])
+  );
+}
+
 /** Limits for skill sets and loaders. Every limit refuses; none truncates. */
 export interface SkillLimits {
   /** Most skills in a set or load. */

@@ -48,14 +48,14 @@ export function agentView(skills: readonly Skill[], limits: ResolvedLimits, time
   if (!view) {
     const digest = setDigest(skills);
     // Thousands of names would not fit a prompt as an enum: past the catalog's size, `name` is a plain string.
-    const shelf = {
+    const served = {
       skills,
       digest,
       maxEnumBytes: limits.maxCatalogBytes,
       maxFileBytes: limits.maxFileBytes,
       readText: (skill: Skill, file: SkillFile) => readVerified(skill, file, limits, { timeoutMs }),
     };
-    view = { digest, tools: createSkillTools(shelf), fileTools: createFileTools(shelf) };
+    view = { digest, tools: createSkillTools(served), fileTools: createFileTools(served) };
     views.set(skills, view);
   }
   return view;

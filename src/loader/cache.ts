@@ -105,3 +105,8 @@ export function withoutSkill(cache: Cache, name: string): Cache {
     cache.diagnostics,
   );
 }
+
+/** The error of a lookup that needs a skill the loader does not hold. */
+export function notHeld(name: string): never {
+  throw new SkillError('NOT_FOUND', `The loader holds no skill named "${name}".`);
+}

@@ -7,19 +7,20 @@
 import { SkillError } from '../format/errors.js';
 import type { Skill } from '../format/types.js';
 import type { ActivationContext, ActivationOptions, SkillActivation, Turn } from '../routing/activation.js';
-import type { Embedder, VectorCache } from '../routing/embedder.js';
+import type { Embedder, VectorCache } from '../routing/meaning/embedder.js';
 import type { RouteHit, RouteOptions, Router } from '../routing/router.js';
-import type { SemanticOptions } from '../routing/semantic.js';
+import type { SemanticOptions } from '../routing/meaning/semantic.js';
 import type { SemanticRouting } from './semantic-routing.js';
 
 /** A {@link SemanticRouting} on its way: the same calls, applied once its module is imported. */
 export class LazySemantic {
   readonly #stage: Promise<SemanticRouting | undefined>;
+  #loaded: SemanticRouting | undefined;
   #failure: unknown;
 
   constructor(embedder: Embedder, cache: VectorCache | undefined, options: SemanticOptions | undefined) {
     this.#stage = import('./semantic-routing.js').then(
-      ({ SemanticRouting }) => new SemanticRouting(embedder, cache, options),
+      ({ SemanticRouting }) => (this.#loaded = new SemanticRouting(embedder, cache, options)),
       (error: unknown) => {
         this.#failure = error;
         return undefined;
@@ -38,6 +39,11 @@ export class LazySemantic {
 
   remove(name: string): void {
     void this.#stage.then((s) => s?.vectors.remove(name));
+  }
+
+  /** The blended score's `thresholdGrowth` while `activate` blends (every vector ready); undefined while it answers lexically. */
+  get blendedGrowth(): number | undefined {
+    return this.#loaded?.ready ? this.#loaded.thresholdGrowth : undefined;
   }
 
   /** Resolves when every routable skill has its vector; rejects with `EMBEDDING_FAILED` when the stage cannot run. */

@@ -10,7 +10,7 @@ import type { SkillSource } from '../sources/source.js';
 import { storeSource, type SkillStoreLike } from '../sources/store.js';
 import type { Cache } from './cache.js';
 import type { RouterJSON } from '../routing/types.js';
-import { listSafely, Merge, sourceName } from './merge.js';
+import { listSafely, TierMerger, sourceName } from './merge.js';
 import type { SubagentSpec } from './subagent.js';
 import { surfaceNamespace } from './surface.js';
 import { LoadBudget, readTierInSlices, type Tier, type TierResult } from './tier.js';
@@ -55,7 +55,7 @@ export async function loadTiers(plan: LoadPlan): Promise<Cache> {
     budget.stopped = true; // a rejection leaves no tier parsing on in the background
   }
   throwIfAborted(signal);
-  const merge = new Merge(limits);
+  const merge = new TierMerger(limits);
   tiers.forEach((tier, i) => {
     merge.add(results[i] as TierResult);
     onProgress?.({ tier: tier.kind, source: sourceName(tier.source), loaded: merge.size, skipped: merge.skipped });

@@ -7,7 +7,7 @@ import { activateTurn, type ActivationContext, type ActivationOptions, type Skil
 import type { CatalogOptions } from '../agent/catalog.js';
 import type { Diagnostic } from '../format/diagnostics/diagnostic.js';
 import { SkillError } from '../format/errors.js';
-import { checkedSkill, withSkill, withoutSkill, type Cache } from './cache.js';
+import { checkedSkill, notHeld, withSkill, withoutSkill, type Cache } from './cache.js';
 import { agentView, loaderCatalog, readLoaderFile, routingRanking } from './agent.js';
 import { loadFor, tiersOf } from './load.js';
 import { DEFAULT_SOURCE_TIMEOUT_MS } from './source-call.js';
@@ -17,13 +17,13 @@ import { SourceWatch } from './source-watch.js';
 import { checkSurface } from './surface.js';
 import type { RouteHit, RouteOptions, Router } from '../routing/router.js';
 import { LazyRouter } from './lazy-router.js';
-import type { LoadOptions, RoutedSkill, SkillLoaderOptions } from './options.js';
+import { activationThresholds, type ActivationThresholds, type LoadOptions, type RoutedSkill, type SkillLoaderOptions } from './options.js';
 import { SKILLS_PERMISSIONS } from '../agent/tool-names.js';
 import { LazySemantic } from './lazy-semantic.js';
 import type { SkillTool } from '../agent/tools.js';
 import { assertLimits, LOADER_LIMITS, resolveLimits, type ResolvedLimits, type Skill } from '../format/types.js';
 
-export type { LoaderLimits, LoaderRoutingOptions, LoadOptions, LoadProgress, RoutedSkill, SkillLoaderOptions } from './options.js';
+export type { ActivationThresholds, LoaderLimits, LoaderRoutingOptions, LoadOptions, LoadProgress, RoutedSkill, SkillLoaderOptions } from './options.js';
 
 /**
  * Loads skills from every source into one cache.
@@ -175,7 +175,7 @@ export class SkillLoader {
     const { byName } = this.#loaded();
     return hits.flatMap((h) => {
       const skill = byName.get(h.name);
-      return skill ? [{ skill, score: h.score, terms: h.terms }] : [];
+      return skill ? [{ skill, score: h.score, terms: h.terms, words: h.words }] : [];
     });
   }
 
@@ -212,6 +212,11 @@ export class SkillLoader {
     this.#loaded();
     const blended = await this.#semantic?.activate(turn, this.#context(), { ...this.#options.routing, ...options });
     return blended ?? this.activate(turn, options);
+  }
+
+  /** The thresholds `activate` and `activateAsync` apply now, with `options` as theirs (`threshold` scaled to the skill count). */
+  activationThresholds(options: ActivationOptions = {}): ActivationThresholds {
+    return activationThresholds({ ...this.#options.routing, ...options }, this.#router.get().size, this.#semantic?.blendedGrowth);
   }
 
   /**
@@ -291,8 +296,4 @@ export class SkillLoader {
     if (!this.#cache) throw new SkillError('NOT_LOADED', 'The loader has no skills yet: await loadAll() first.');
     return this.#cache;
   }
-}
-
-function notHeld(name: string): never {
-  throw new SkillError('NOT_FOUND', `The loader holds no skill named "${name}".`);
 }

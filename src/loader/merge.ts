@@ -56,7 +56,7 @@ export function sourceName(source: unknown): string {
  * later `Refunds` or `refunds\u200B` is `shadowed` by `refunds`; a later
  * look-alike (`rеfunds`, Cyrillic е) is skipped as `confusable-name`.
  */
-export class Merge {
+export class TierMerger {
   readonly #limits: ResolvedLimits;
   readonly #byKey = new Map<string, Candidate>();
   readonly #byLook = new Map<string, Candidate>();

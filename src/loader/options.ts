@@ -2,7 +2,7 @@
  * The options of a `SkillLoader`, of its loads, and what its routing returns.
  * @module
  */
-import type { ActivationOptions } from '../routing/activation.js';
+import { DEFAULT_ACTIVATION_OPTIONS, scaledThreshold, type ActivationOptions } from '../routing/activation.js';
 import type { RouterJSON, RouterOptions } from '../routing/router.js';
 import type { SkillSource } from '../sources/source.js';
 import type { SkillStoreLike } from '../sources/store.js';
@@ -58,8 +58,10 @@ export interface RoutedSkill {
   readonly skill: Skill;
   /** Calibrated score, 0–1. */
   readonly score: number;
-  /** Query terms that matched, after the text pipeline. */
+  /** Query terms that matched, after the text pipeline (stems). */
   readonly terms: readonly string[];
+  /** The turn's words that matched, as it spells them, without stop words. */
+  readonly words: readonly string[];
 }
 
 /** Options of {@link SkillLoader.loadAll}. */
@@ -82,4 +84,39 @@ export interface LoadProgress {
   readonly loaded: number;
   /** Entries skipped so far (errors, limits, shadowed). */
   readonly skipped: number;
+}
+
+/** The activation thresholds a loader applies now, as `loader.activationThresholds()` reports them. */
+export interface ActivationThresholds {
+  /** Least score of the best search hit for `activate`: `threshold`, raised per e-fold of routable skills over 200. */
+  readonly threshold: number;
+  /** The same for `activateAsync`: scaled with the blended score's growth while it blends, else `threshold`. */
+  readonly asyncThreshold: number;
+  /** True while `activateAsync` blends: the loader has an embedder and every routable skill its vector. */
+  readonly blending: boolean;
+  /** Least score of an intent recognised in the text. */
+  readonly intentThreshold: number;
+  /** Share of the best search hit's score another hit must reach to activate too. */
+  readonly relative: number;
+  /** Most `search` activations per turn. */
+  readonly maxSearch: number;
+  /** The routable skills the thresholds were scaled for. */
+  readonly skills: number;
+}
+
+/** {@link ActivationThresholds} of `options` over `skills` routable skills; `blendedGrowth` is set while `activateAsync` blends. */
+export function activationThresholds(options: ActivationOptions, skills: number, blendedGrowth: number | undefined): ActivationThresholds {
+  const d = DEFAULT_ACTIVATION_OPTIONS;
+  const threshold = options.threshold ?? d.threshold;
+  // A growth the app set applies to both scores, as in `activateAsync`; otherwise each score has its own default.
+  const scaled = (growth: number): number => scaledThreshold({ threshold, thresholdGrowth: options.thresholdGrowth ?? growth }, skills);
+  return {
+    threshold: scaled(d.thresholdGrowth),
+    asyncThreshold: scaled(blendedGrowth ?? d.thresholdGrowth),
+    blending: blendedGrowth !== undefined,
+    intentThreshold: options.intentThreshold ?? d.intentThreshold,
+    relative: options.relative ?? d.relative,
+    maxSearch: options.maxSearch ?? d.maxSearch,
+    skills,
+  };
 }

@@ -4,16 +4,16 @@
  * index. Routing stays lexical until every routable skill has its vector.
  * @module
  */
-import type { Embedder, VectorCache } from '../routing/embedder.js';
+import type { Embedder, VectorCache } from '../routing/meaning/embedder.js';
 import type { RouteHit, RouteOptions, Router } from '../routing/router.js';
-import { blendHits, DEFAULT_SEMANTIC_OPTIONS, type SemanticOptions } from '../routing/semantic.js';
-import { SkillVectors } from '../routing/skill-vectors.js';
-import { normalized } from '../routing/embedder.js';
+import { blendHits, DEFAULT_SEMANTIC_OPTIONS, type SemanticOptions } from '../routing/meaning/semantic.js';
+import { SkillVectors } from '../routing/meaning/skill-vectors.js';
+import { normalized } from '../routing/meaning/embedder.js';
 import { activateTurn, searchTextOf, type ActivationContext, type ActivationOptions, type SkillActivation, type Turn } from '../routing/activation.js';
 
 /** Routing options of a loader that concern the embedding stage. */
 export interface LoaderEmbeddingOptions {
-  /** A sentence embedder (e.g. `createUseEmbedder()` of `satchel/embeddings`): turns on `routeAsync`/`activateAsync` blending. */
+  /** A sentence embedder (e.g. `createSentenceEncoder()` of `satchel/embeddings`): turns on `routeAsync`/`activateAsync` blending. */
   embedder?: Embedder;
   /** Where skill vectors are kept (default: a `Map` in memory); prefill it to ship precomputed vectors. */
   vectorCache?: VectorCache;

@@ -18,7 +18,7 @@ import { SkillError } from '../format/errors.js';
  * ```ts
  * surfaceNamespace('acme', 'ann')            // ['acme', 'ann', 'skills']
  * surfaceNamespace('acme', 'ann', 'legal')   // ['acme', 'ann', 'surfaces', 'legal', 'skills']
- * const tools = writeTools(store, { namespace: surfaceNamespace('acme', 'ann', 'legal') })
+ * const tools = createWriteTools(store, { namespace: surfaceNamespace('acme', 'ann', 'legal') })
  * const legal = new SkillLoader({ store, surface: 'legal' })
  * ```
  */

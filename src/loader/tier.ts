@@ -9,9 +9,9 @@ import { createDiagnostic, type Diagnostic } from '../format/diagnostics/diagnos
 import { parseSkill, type ParseResult } from '../format/parse.js';
 import { SkillError, throwIfAborted } from '../format/errors.js';
 import { confusableKey } from '../shared/names.js';
-import { Slicer } from '../shared/yield.js';
+import { PeriodicYielder } from '../shared/yield.js';
 import { recordOrigin } from '../sources/origin.js';
-import { isPreparsed } from '../sources/preparsed.js';
+import { isPreparsed } from '../sources/preparsed-marks.js';
 import { parseSkillObject } from '../sources/skill-object.js';
 import type { SkillEntry, SkillFileInput, SkillSource, SourceListing } from '../sources/source.js';
 import { checkEntry, type RawListing } from './listing.js';
@@ -98,9 +98,9 @@ export function readTier(tier: Tier, listing: SourceListing, limits: ResolvedLim
  */
 export async function readTierInSlices(tier: Tier, listing: RawListing, run: TierRun): Promise<TierResult> {
   const result: TierResult = { candidates: [], diagnostics: [...listing.diagnostics], skipped: 0 };
-  const slicer = new Slicer();
+  const yielder = new PeriodicYielder();
   for (const [index, raw] of listing.entries.entries()) {
-    const pause = slicer.tick();
+    const pause = yielder.tick();
     if (pause) await pause;
     throwIfAborted(run.signal);
     if (run.budget.stopped) return result; // another tier refused the load: its error is the answer

@@ -13,10 +13,10 @@ import type { SkillEntry, SkillSource } from '../sources/source.js';
 import { joinSourcePath } from '../sources/source.js';
 import { bundleSource, SKILL_BUNDLE_VERSION, type SkillBundle, type SkillBundleEntry, type SkillBundleFile } from '../sources/bundle.js';
 import { decodeUtf8 } from '../shared/text.js';
-import { preparseBundle } from './preparse-bundle.js';
+import { preparseBundle } from './preparsed-build.js';
 import type { SkillLimits } from '../format/types.js';
-import type { Embedder } from '../routing/embedder.js';
-import { precomputeSkillVectors, type SkillVectorFile } from '../routing/vector-file.js';
+import type { Embedder } from '../routing/meaning/embedder.js';
+import { precomputeSkillVectors, type SkillVectorFile } from '../routing/meaning/vector-file.js';
 import { SkillLoader } from '../loader/loader.js';
 
 /** Options of {@link buildSkillBundle}. */
@@ -46,7 +46,7 @@ export interface BuildSkillBundleOptions {
    */
   preparse?: boolean;
   /**
-   * An embedder (`createUseEmbedder()` of `satchel/embeddings`, say): the build then also embeds every routable
+   * An embedder (`createSentenceEncoder()` of `satchel/embeddings`, say): the build then also embeds every routable
    * skill and ships the vectors in `bundle.vectors`, so a page routing by meaning embeds none of them at start.
    */
   embedder?: Embedder;

@@ -28,7 +28,8 @@ type Refuse = (rel: string, why: string, code?: DiagnosticCode) => void;
 
 /** True when the folder holds a plugin: a `plugin.json` or a `skills/` folder. */
 export function isPluginFolder(folder: Folder): boolean {
-  return folder.files.includes(PLUGIN_MANIFEST) || folder.folders.includes('skills');
+  // A `skills` link counts: the plugin is then refused for it, with a word, rather than passed over in silence.
+  return folder.files.includes(PLUGIN_MANIFEST) || folder.folders.includes('skills') || folder.links.includes('skills');
 }
 
 /** Reads the plugin at `dir` (from the root; `''` for the root itself) named `folderName`. */
@@ -41,12 +42,14 @@ export async function readPlugin(o: PluginReadOptions, dir: string, folderName: 
   for (const s of folder.special) refuse(joinSourcePath(dir, s.name), `is ${s.kind}, not a regular file`);
   // Listing diagnostics are relative to the root, as the directory source's are.
   const manifestPath = joinSourcePath(dir, PLUGIN_MANIFEST);
+  const hasManifest = folder.files.includes(PLUGIN_MANIFEST) || folder.links.includes(PLUGIN_MANIFEST);
   const manifest = folder.files.includes(PLUGIN_MANIFEST) ? await readManifest(o, joinSourcePath(dir, PLUGIN_MANIFEST), refuse) : undefined;
   const skills = folder.folders.includes('skills') ? await walkSkills(o, dir, notes) : [];
   const shared: SkillFileInput[] = [];
   const walk = { out: shared, refuse, folders: 0 };
   for (const name of folder.folders.filter((f) => PLUGIN_SHARED_FOLDERS.includes(f))) await collect(o, dir, name, 1, walk);
-  return { dir, folder: folderName, ...(manifest === undefined ? {} : { manifest }), manifestPath, skills, shared, problems, notes };
+  const refused = hasManifest && manifest === undefined ? { manifestRefused: true } : {};
+  return { dir, folder: folderName, ...(manifest === undefined ? {} : { manifest }), ...refused, manifestPath, skills, shared, problems, notes };
 }
 
 /** `plugin.json`, bounded by `maxFileBytes`; a refusal is reported and gives no manifest. */
@@ -58,7 +61,8 @@ async function readManifest(o: PluginReadOptions, rel: string, refuse: Refuse): 
   if (!('fd' in opened))
     return void refuse(rel, opened.refused === 'link' ? 'is a symbolic link; links are never followed' : `is ${opened.what ?? 'not a regular file'}`);
   try {
-    return opened.size > o.maxFileBytes ? undefined : await readAll(opened.fd, opened.size);
+    if (opened.size > o.maxFileBytes) return void refuse(rel, `is ${opened.size} bytes, over maxFileBytes (${o.maxFileBytes})`, 'file-too-large');
+    return await readAll(opened.fd, opened.size);
   } finally {
     closeFile(opened.fd);
   }

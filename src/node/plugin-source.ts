@@ -4,15 +4,15 @@
  */
 import { readdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { SkillError, throwIfAborted } from '../format/errors.js';
-import { assertLimits, LOADER_LIMITS } from '../format/types.js';
-import { assertReadPath, notFound } from '../sources/inventory.js';
+import { throwIfAborted } from '../format/errors.js';
+import type { Diagnostic } from '../format/diagnostics/diagnostic.js';
+import { assertReadPath, notFound, sourceDiagnostic } from '../sources/inventory.js';
 import { isPluginJunk, PLUGIN_LIMITS, PLUGIN_MANIFEST, pluginListing, type PluginLimits, type PluginTree } from '../sources/plugin.js';
-import { markNameFromFolder, type SkillSource, type SourceCallOptions, type SourceListing } from '../sources/source.js';
-import { directorySource, realRoot, type DirectorySourceOptions } from './directory/directory-source.js';
+import type { SkillSource, SourceCallOptions, SourceListing } from '../sources/source.js';
+import { directorySource, type DirectorySourceOptions } from './directory/directory-source.js';
+import { folderBounds, listFolder, withFolderWatch } from './directory/folder-source.js';
 import { readFolder } from './directory/folder-entries.js';
 import { isPluginFolder, readPlugin, type PluginReadOptions } from './plugin-files.js';
-import { folderWatch, WATCH_DEBOUNCE_MS } from './directory/watch-folder.js';
 
 /** Options of {@link pluginSource}: the directory source's bounds (used per skill) and the per-plugin ones. */
 export interface PluginSourceOptions extends Omit<DirectorySourceOptions, 'includeHidden'>, PluginLimits {}
@@ -44,38 +44,23 @@ export interface PluginSourceOptions extends Omit<DirectorySourceOptions, 'inclu
  */
 export function pluginSource(dir: string, options: PluginSourceOptions = {}): SkillSource {
   const name = options.name ?? `plugins:${dir}`;
-  assertLimits(
-    options,
-    ['maxDepth', 'maxFolders', 'maxNesting', 'maxFileBytes', 'maxFilesPerSkill', 'maxPluginFiles', 'maxPluginBytes', 'watchDebounceMs'],
-    'pluginSource',
-  );
-  const absolute = resolve(dir);
-  const display = dir.replaceAll('\\', '/');
   const bounds = {
-    maxDepth: options.maxDepth ?? LOADER_LIMITS.maxDepth,
-    maxFolders: options.maxFolders ?? LOADER_LIMITS.maxFolders,
-    maxNesting: options.maxNesting ?? LOADER_LIMITS.maxNesting,
-    maxFileBytes: options.maxFileBytes ?? LOADER_LIMITS.maxFileBytes,
-    maxFilesPerSkill: options.maxFilesPerSkill ?? LOADER_LIMITS.maxFilesPerSkill,
+    ...folderBounds(options, 'pluginSource', ['maxPluginFiles', 'maxPluginBytes']),
     maxPluginFiles: options.maxPluginFiles ?? PLUGIN_LIMITS.maxPluginFiles,
     includeHidden: false,
-    beforeOpen: options.beforeOpen,
   };
+  const absolute = resolve(dir);
+  const display = dir.replaceAll('\\', '/');
   // Reads go through a directory source over the same root: the same path checks and hardened opens.
   const files = directorySource(dir, { name, maxFileBytes: bounds.maxFileBytes, ...(options.beforeOpen ? { beforeOpen: options.beforeOpen } : {}) });
   const source: SkillSource = {
     name,
-    async list(call: SourceCallOptions = {}): Promise<SourceListing> {
-      throwIfAborted(call.signal);
-      const root = await realRoot(absolute, name);
-      if (root === undefined) return { entries: [], diagnostics: [] };
-      try {
-        const trees = await readPlugins({ ...bounds, root, display, signal: call.signal }, basename(absolute));
-        return markNameFromFolder(pluginListing(trees, options), options.nameFromFolder);
-      } catch (e) {
-        if (e instanceof SkillError) throw e;
-        throw new SkillError('SOURCE_FAILED', `Source ${name}: ${(e as Error).message}`, { cause: e });
-      }
+    list(call: SourceCallOptions = {}): Promise<SourceListing> {
+      return listFolder(absolute, name, call, options.nameFromFolder, async (root) => {
+        const { trees, diagnostics } = await readPlugins({ ...bounds, root, display, signal: call.signal }, basename(absolute));
+        const listing = pluginListing(trees, options);
+        return { entries: listing.entries, diagnostics: [...diagnostics, ...listing.diagnostics] };
+      });
     },
     async read(path: string, call: SourceCallOptions = {}): Promise<Uint8Array> {
       assertReadPath(path); // an unsafe path is refused as such before anything else
@@ -83,22 +68,35 @@ export function pluginSource(dir: string, options: PluginSourceOptions = {}): Sk
       return files.read(path, call);
     },
   };
-  if (options.watch !== true) return source;
-  const watcher = folderWatch(absolute, options.watchDebounceMs ?? WATCH_DEBOUNCE_MS);
-  return { ...source, watch: watcher.watch, close: watcher.close };
+  return withFolderWatch(source, absolute, options);
 }
 
 /** The plugins under the root: the root itself when it is one, else each plugin folder in it. */
-async function readPlugins(o: Omit<PluginReadOptions, 'display'> & { display: string }, rootName: string): Promise<PluginTree[]> {
+async function readPlugins(
+  o: Omit<PluginReadOptions, 'display'> & { display: string },
+  rootName: string,
+): Promise<{ trees: PluginTree[]; diagnostics: Diagnostic[] }> {
   const top = await readFolder(o.root, '', false);
-  if (isPluginFolder(top)) return [await readPlugin(o, '', rootName, top)];
+  if (isPluginFolder(top)) return { trees: [await readPlugin(o, '', rootName, top)], diagnostics: [] };
   const trees: PluginTree[] = [];
-  for (const folder of top.folders) {
+  // Every folder looked into counts against maxFolders, as the directory walk counts its own.
+  const left = top.folders.slice(o.maxFolders);
+  for (const folder of top.folders.slice(0, o.maxFolders)) {
     throwIfAborted(o.signal);
     const inner = await readFolder(o.root, folder, false);
     if (isPluginFolder(inner)) trees.push(await readPlugin(o, folder, folder, inner));
   }
-  return trees;
+  const diagnostics =
+    left.length === 0
+      ? []
+      : [
+          sourceDiagnostic(
+            'discovery-limit',
+            `Discovery stopped at maxFolders (${o.maxFolders}): ${left.length} more folder${left.length === 1 ? ' was' : 's were'} not searched for plugins, first \`${left[0]}\`.`,
+            left[0] as string,
+          ),
+        ];
+  return { trees, diagnostics };
 }
 
 /**

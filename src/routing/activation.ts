@@ -18,8 +18,10 @@ export interface SkillActivation {
   readonly reason: ActivationReason;
   /** 1 for mentions and given intents; otherwise the router's calibrated 0–1 score. */
   readonly score: number;
-  /** Query terms that matched (empty for mentions and given intents). */
+  /** Query terms that matched, as stems (empty for mentions and given intents). */
   readonly terms: readonly string[];
+  /** The turn's words that matched, as it spells them, without stop words (empty for mentions and given intents). */
+  readonly words: readonly string[];
   /** For a mention: the rest of its line, trimmed (may be empty). */
   readonly arguments?: string;
 }
@@ -120,17 +122,17 @@ export function activateTurn(turn: string | Turn, context: ActivationContext, op
   };
   const mentions = findMentions(text, (name) => mentionable(context.getByName(name)));
   for (const m of mentions) {
-    put({ skill: context.getByName(m.name) as Skill, reason: 'mention', score: 1, terms: [], arguments: m.arguments });
+    put({ skill: context.getByName(m.name) as Skill, reason: 'mention', score: 1, terms: [], words: [], arguments: m.arguments });
   }
   const rest = withoutMentions(text, mentions);
   for (const intent of intents) {
-    for (const skill of context.getByIntent(intent)) put({ skill, reason: 'intent', score: 1, terms: [] });
+    for (const skill of context.getByIntent(intent)) put({ skill, reason: 'intent', score: 1, terms: [], words: [] });
   }
   if (rest.trim() === '') return [...out.values()];
   for (const hit of context.router.recognizeIntents(rest)) {
     if (hit.score < o.intentThreshold) break;
     for (const skill of context.getByIntent(hit.intent)) {
-      if (skill.activation === 'intent-matched') put({ skill, reason: 'intent', score: hit.score, terms: hit.terms });
+      if (skill.activation === 'intent-matched') put({ skill, reason: 'intent', score: hit.score, terms: hit.terms, words: hit.words });
     }
   }
   const limit = o.maxSearch + out.size;
@@ -138,7 +140,7 @@ export function activateTurn(turn: string | Turn, context: ActivationContext, op
   const fresh = ranked.filter((h) => !out.has(h.name));
   for (const hit of searchHits(fresh, o, context.router.size)) {
     const skill = context.getByName(hit.name);
-    if (skill) put({ skill, reason: 'search', score: hit.score, terms: hit.terms });
+    if (skill) put({ skill, reason: 'search', score: hit.score, terms: hit.terms, words: hit.words });
   }
   return [...out.values()];
 }

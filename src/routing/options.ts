@@ -33,7 +33,7 @@ export interface RouterOptions {
   /** Exponent of the penalty on evidence for a profile heavier than the mean (0: none). */
   lengthNorm?: number;
   /**
-   * Opt-in prior per skill, e.g. `usagePrior(await store.usage(ns))`: each routed score is multiplied by
+   * Opt-in prior per skill, e.g. `createUsagePrior(await store.usage(ns))`: each routed score is multiplied by
    * `prior.of(name)` (capped at 1) and the hits re-ranked. Off by default (`false`); see docs/evolution.md.
    */
   prior?: SkillPrior | false;

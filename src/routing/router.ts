@@ -10,6 +10,7 @@ import { bestExampleEvidence, exampleTermsOf, lengthFactor, massOf } from './exa
 import { feedbackTerms, relatedTerms } from './feedback.js';
 import { calibrate, evidence, idf, ROUTER_FIELDS, type RawHit, type RouterField, type TermProfile } from './score.js';
 import { fieldWords, profileOfWords, type FieldWords } from './field-words.js';
+import { matchedWords, shownWordsOf, type ShownWord } from './matched-words.js';
 import type { TextPipeline } from './text-pipeline.js';
 import type { IntentHit, RouteHit, RouteOptions, RouterDocument, RouterJSON, SyncResult } from './types.js';
 import { withPrior } from './usage-prior.js';
@@ -42,7 +43,7 @@ export function isRoutable(skill: Skill): boolean {
  * ```ts
  * const router = createRouter()
  * router.sync(skills)
- * router.route('merge these two PDFs') // [{ name: 'pdf-tools', score: 0.71, terms: ['merg', 'pdf'] }]
+ * router.route('merge these two PDFs') // [{ name: 'pdf-tools', score: 0.66, terms: ['merg', 'these', 'two', 'pdf'], words: ['merge', 'two', 'PDFs'] }]
  * ```
  */
 export class Router {
@@ -161,7 +162,7 @@ export class Router {
     const best = new Map<string, IntentHit>();
     for (const hit of this.#rank(text, (e) => e.intents.length > 0)) {
       for (const intent of this.#entries.get(hit.name)?.intents ?? []) {
-        if (!best.has(intent)) best.set(intent, { intent, score: hit.score, terms: hit.terms });
+        if (!best.has(intent)) best.set(intent, { intent, score: hit.score, terms: hit.terms, words: hit.words });
       }
     }
     return [...best.values()].slice(0, options.limit ?? 10);
@@ -187,7 +188,8 @@ export class Router {
     const contentful = terms.some((t) => !this.pipeline.isStopTerm(t));
     const related = this.#options.related;
     const all = related ? [...terms, ...relatedTerms(terms, weights, factors, idfOf, related)] : terms;
-    const hits = this.#pass(all, factors, weights, total, contentful, keep);
+    const shown = shownWordsOf(this.pipeline, text, terms);
+    const hits = this.#pass(all, factors, weights, total, contentful, keep, shown);
     const fb = this.#options.feedback;
     if (!fb || hits.length === 0) return hits;
     const top = hits.slice(0, fb.docs).map((h) => ({ score: h.score, profile: (this.#entries.get(h.name) as Entry).profile }));
@@ -197,10 +199,10 @@ export class Router {
       weights.set(t, w);
       factors.set(t, w / idfOf(t));
     }
-    return this.#pass([...all, ...extra.keys()], factors, weights, total, contentful, keep);
+    return this.#pass([...all, ...extra.keys()], factors, weights, total, contentful, keep, shown);
   }
 
-  /** One search: MiniSearch with each term boosted by its factor, then calibrated evidence. */
+  /** One search: MiniSearch with each term boosted by its factor, then calibrated evidence; `shown` only names the matches. */
   #pass(
     terms: string[],
     factors: ReadonlyMap<string, number>,
@@ -208,6 +210,7 @@ export class Router {
     total: number,
     contentful: boolean,
     keep: (entry: Entry) => boolean,
+    shown: readonly ShownWord[],
   ): RouteHit[] {
     const found = this.#index.search(terms.join(' '), { ...this.#search, boostTerm: (t) => factors.get(t) ?? 1 }) as unknown as RawHit[];
     // MiniSearch multiplies a hit's score by the number of query terms it matched; count each term as its factor.
@@ -232,7 +235,7 @@ export class Router {
       const ex = this.#options.exampleMatch;
       if (ex) score = Math.max(score, calibrate(ex.weight * bestExampleEvidence(exampleTermsOf(entry.doc, this.#termsOf), weights, ex.lengthPower), total));
       // A skill left with no evidence at all (its only terms weighted 0) is no match.
-      if (score > 0) hits.push({ name: r.id, score: round(score), terms: r.queryTerms });
+      if (score > 0) hits.push({ name: r.id, score: round(score), terms: r.queryTerms, words: matchedWords(shown, r.queryTerms) });
     }
     // Equal scores fall back on the name, so the order never depends on insertion.
     hits.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -53,6 +53,11 @@ export interface TextPipeline {
   readonly maxQueryTerms: number;
   /** Words of a text: normalised (NFKC), split at non-letters and case changes, case folded. */
   words(text: string): string[];
+  /**
+   * The same words, each with its spelling in the text (before case folding; a plural acronym keeps its `s`), for
+   * display. Optional so a pipeline of one's own still fits; without it the router shows the folded words.
+   */
+  writtenWords?(text: string): WrittenWord[];
   /** The term a word indexes as (stemmed), or `undefined` for a stop word unless `keepStopWords`. */
   term(word: string, keepStopWords?: boolean): string | undefined;
   /** Every term of a text, in order, repeats kept (for indexing). */
@@ -61,6 +66,14 @@ export interface TextPipeline {
   queryTerms(text: string, keepStopWords?: boolean): string[];
   /** True for the term of a stop word. */
   isStopTerm(term: string): boolean;
+}
+
+/** One word of a text as {@link TextPipeline.words} gives it, and as the text spells it. */
+export interface WrittenWord {
+  /** The word, case folded (what `term` reads). */
+  readonly word: string;
+  /** The word in the text's spelling, after NFKC normalisation. */
+  readonly written: string;
 }
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
@@ -92,14 +105,12 @@ export function createTextPipeline(options: TextPipelineOptions = {}): TextPipel
 
   const words = (text: string): string[] => {
     const out: string[] = [];
-    for (const token of text.normalize('NFKC').match(WORD) ?? []) {
-      // Only a capital after the first letter can start a new part: most words skip the costly split.
-      for (const part of UPPER_INSIDE.test(token) ? caseParts(token) : [token]) {
-        const word = foldCase(part, fold);
-        // A lone Latin letter (`s` of `it's`, `t` of `don't`) carries nothing to route on.
-        if (word.length > 1 || !/[a-z]/.test(word)) out.push(word);
-      }
-    }
+    eachWord(text, fold, (word) => out.push(word));
+    return out;
+  };
+  const writtenWords = (text: string): WrittenWord[] => {
+    const out: WrittenWord[] = [];
+    eachWord(text, fold, (word, written) => out.push({ word, written }));
     return out;
   };
   const stemOf = (word: string): string => {
@@ -124,7 +135,22 @@ export function createTextPipeline(options: TextPipelineOptions = {}): TextPipel
     return kept.length > 0 ? kept : distinct(all.map(stemOf), maxQueryTerms);
   };
   const isStopTerm = (t: string): boolean => stopTerms.has(t);
-  return { language: language.name, maxQueryChars, maxQueryTerms, words, term, terms, queryTerms, isStopTerm };
+  return { language: language.name, maxQueryChars, maxQueryTerms, words, writtenWords, term, terms, queryTerms, isStopTerm };
+}
+
+/** Calls `put` with each word of `text` (folded) and its spelling there: the one tokeniser of `words` and `writtenWords`. */
+function eachWord(text: string, fold: boolean, put: (word: string, written: string) => void): void {
+  for (const token of text.normalize('NFKC').match(WORD) ?? []) {
+    // Only a capital after the first letter can start a new part: most words skip the costly split.
+    if (!UPPER_INSIDE.test(token)) putWord(token, token, fold, put);
+    else for (const [part, written] of caseParts(token)) putWord(part, written, fold, put);
+  }
+}
+
+function putWord(part: string, written: string, fold: boolean, put: (word: string, written: string) => void): void {
+  const word = foldCase(part, fold);
+  // A lone Latin letter (`s` of `it's`, `t` of `don't`) carries nothing to route on.
+  if (word.length > 1 || !/[a-z]/.test(word)) put(word, written);
 }
 
 /**
@@ -140,16 +166,19 @@ export function capText(text: string, max: number): string {
   return text.slice(0, space >= 0 && space > max - 64 ? space : end);
 }
 
-/** The parts of one token split at case changes, a plural acronym being one part without its `s`. */
-function caseParts(token: string): string[] {
-  const parts: string[] = [];
+/** The parts of one token split at case changes, each with its spelling; a plural acronym is one part without its `s`. */
+function caseParts(token: string): (readonly [part: string, written: string])[] {
+  const parts: (readonly [string, string])[] = [];
+  const split = (piece: string): void => {
+    for (const part of piece.split(CASE_CHANGE)) parts.push([part, part]);
+  };
   let from = 0;
   for (const match of token.matchAll(PLURAL_ACRONYM)) {
-    if (match.index > from) parts.push(...token.slice(from, match.index).split(CASE_CHANGE));
-    parts.push(match[1] as string);
+    if (match.index > from) split(token.slice(from, match.index));
+    parts.push([match[1] as string, match[0]]);
     from = match.index + match[0].length;
   }
-  if (from < token.length) parts.push(...token.slice(from).split(CASE_CHANGE));
+  if (from < token.length) split(token.slice(from));
   return parts;
 }
 

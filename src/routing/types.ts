@@ -11,8 +11,10 @@ export interface RouteHit {
   readonly name: string;
   /** Calibrated score, 0–1: the share of the query's information the skill covers. */
   readonly score: number;
-  /** The query terms (after the text pipeline) that matched. */
+  /** The query terms (after the text pipeline: stems, stop words included) that matched; the scoring detail. */
   readonly terms: readonly string[];
+  /** The words of the query that matched, as it spells them, in its order, without stop words: what to show. */
+  readonly words: readonly string[];
 }
 
 /** An intent label recognised in a text. */
@@ -21,8 +23,10 @@ export interface IntentHit {
   readonly intent: string;
   /** The best score of a skill listing it. */
   readonly score: number;
-  /** The query terms that matched. */
+  /** The query terms that matched (stems). */
   readonly terms: readonly string[];
+  /** The words of the text that matched, as it spells them, without stop words. */
+  readonly words: readonly string[];
 }
 
 /** Options of `Router.route`. */

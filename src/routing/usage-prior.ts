@@ -19,7 +19,7 @@ export interface UsageOutcome {
   readonly outcome?: string;
 }
 
-/** Options of {@link usagePrior}. */
+/** Options of {@link createUsagePrior}. */
 export interface UsagePriorOptions {
   /** Largest change of a score, up or down (0–1; default 0.1, measured). */
   readonly weight?: number;
@@ -50,12 +50,12 @@ export const DEFAULT_USAGE_PRIOR_WEIGHT = 0.1;
  *
  * @example
  * ```ts
- * const prior = usagePrior(await store.usage(ns))
+ * const prior = createUsagePrior(await store.usage(ns))
  * const loader = new SkillLoader({ store, routing: { prior } })
  * prior.add({ name: 'invoice-export', outcome: 'success' })   // as the app reports outcomes
  * ```
  */
-export function usagePrior(entries: Iterable<UsageOutcome> = [], options: UsagePriorOptions = {}): UsagePrior {
+export function createUsagePrior(entries: Iterable<UsageOutcome> = [], options: UsagePriorOptions = {}): UsagePrior {
   const weight = options.weight ?? DEFAULT_USAGE_PRIOR_WEIGHT;
   if (typeof weight !== 'number' || !(weight >= 0 && weight <= 1))
     throw new SkillError('INVALID_INPUT', `The prior weight must be a number from 0 to 1; got ${String(weight)}.`);
@@ -93,6 +93,9 @@ export function usagePrior(entries: Iterable<UsageOutcome> = [], options: UsageP
   for (const entry of entries) prior.add(entry);
   return prior;
 }
+
+/** @deprecated Use {@link createUsagePrior} (a sync factory is `createX`). */
+export const usagePrior = createUsagePrior;
 
 /** `hits` with each score multiplied by the prior (capped at 1), best first again. */
 export function withPrior(hits: readonly RouteHit[], prior: SkillPrior): RouteHit[] {

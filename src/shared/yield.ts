@@ -32,17 +32,17 @@ export function yieldToEventLoop(): Promise<void> {
 }
 
 /**
- * Cuts a loop into slices: {@link Slicer.tick} after each item yields to the
+ * Cuts a loop into slices: {@link PeriodicYielder.tick} after each item yields to the
  * event loop once `maxItems` items or `maxMs` milliseconds have passed since
  * the last yield, whichever comes first.
  */
-export class Slicer {
+export class PeriodicYielder {
   readonly #maxItems: number;
   readonly #maxMs: number;
   #items = 0;
   #since = Date.now();
 
-  /** A slicer yielding every `maxItems` items or `maxMs` ms (defaults 256 and 8). */
+  /** A yielder that yields every `maxItems` items or `maxMs` ms (defaults 256 and 8). */
   constructor(maxItems = 256, maxMs = 8) {
     this.#maxItems = maxItems;
     this.#maxMs = maxMs;

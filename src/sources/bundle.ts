@@ -16,13 +16,13 @@ import {
   type SourceListing,
 } from './source.js';
 import { inMemorySource, keepsContent, notFound, sourceDiagnostic, toBytes } from './inventory.js';
-import { BUNDLE_PARSE_FORMAT, inReportOrder, usableSkill, type SkillBundleParsed } from './bundle-parsed.js';
+import { BUNDLE_PARSE_FORMAT, inReportOrder, usableSkill, type SkillBundleParsed } from './preparsed-bundle.js';
 import type { Skill } from '../format/types.js';
-import type { SkillVectorFile } from '../routing/vector-file.js';
-import { markPreparsed } from './preparsed.js';
+import type { SkillVectorFile } from '../routing/meaning/vector-file.js';
+import { markPreparsed } from './preparsed-marks.js';
 import { base64ToBytes } from '../shared/base64.js';
 
-export { BUNDLE_PARSE_FORMAT, type SkillBundleParsed } from './bundle-parsed.js';
+export { BUNDLE_PARSE_FORMAT, type SkillBundleParsed } from './preparsed-bundle.js';
 
 /** The bundle format version this library writes and reads. */
 export const SKILL_BUNDLE_VERSION = 1;
@@ -85,7 +85,7 @@ export interface SkillBundle {
   readonly parsed?: SkillBundleParsed;
   /**
    * The routable skills' vectors for routing by meaning, when the build was given an embedder: pass
-   * `vectorCacheFrom(bundle.vectors)` as `routing.vectorCache` with the same embedder.
+   * `fileVectorCache(bundle.vectors)` as `routing.vectorCache` with the same embedder.
    */
   readonly vectors?: SkillVectorFile;
 }

@@ -17,7 +17,7 @@ import {
   type SkillSource,
   type SourceListing,
 } from './source.js';
-import { assertLimits, SKILL_SET_LIMITS, type Skill } from '../format/types.js';
+import { assertLimits, isSkill, SKILL_SET_LIMITS, type Skill } from '../format/types.js';
 import {
   compareCodeUnits,
   fileInputOf,
@@ -166,7 +166,8 @@ function buildFromSkills(skills: readonly unknown[]): Built {
   const entries: SkillEntry[] = [];
   const readable = new Map<string, () => string>();
   skills.forEach((skill, index) => {
-    if (!isSkillObject(skill)) {
+    // A skill's shape is enough to list it: the loader validates the rest from the SKILL.md written for it.
+    if (!isSkill(skill)) {
       diagnostics.push(sourceDiagnostic('source-error', `Item ${index} is not a Skill object; it is left out.`, `${index}`));
       return;
     }
@@ -191,13 +192,4 @@ function skillObjectText(skill: Skill, path: string): string {
   }
   if ('problem' in doc) throw new SkillError('NOT_FOUND', `\`${path}\` cannot be written from its skill object: ${doc.problem}.`, { path });
   return typeof doc.text === 'string' ? doc.text : new TextDecoder().decode(doc.text);
-}
-
-/** Enough of a {@link Skill} to list it: the loader validates the rest. */
-function isSkillObject(value: unknown): value is Skill {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return (
-    typeof v['name'] === 'string' && v['name'] !== '' && typeof v['description'] === 'string' && typeof v['content'] === 'string' && Array.isArray(v['files'])
-  );
 }

@@ -37,6 +37,8 @@ export interface PluginTree {
   readonly folder: string;
   /** `plugin.json` as read; absent when the plugin has none. */
   readonly manifest?: string | Uint8Array;
+  /** True when `plugin.json` is there but was refused (too large, a link): its refusal is in `problems`, not "missing". */
+  readonly manifestRefused?: boolean;
   /** Where `plugin.json` is, for diagnostics. */
   readonly manifestPath: string;
   /** The skills, as a source over `skills/` listed them, with `dir` and `path` already from the source root. */
@@ -73,11 +75,15 @@ export function isPluginJunk(path: string): boolean {
 }
 
 /** The plugin's identity from `plugin.json`, falling back to the folder name with a `plugin-manifest` warning. */
-export function readPluginManifest(tree: Pick<PluginTree, 'folder' | 'manifest' | 'manifestPath'>): { bundle: BundleIdentity; diagnostics: Diagnostic[] } {
+export function readPluginManifest(tree: Pick<PluginTree, 'folder' | 'manifest' | 'manifestPath' | 'manifestRefused'>): {
+  bundle: BundleIdentity;
+  diagnostics: Diagnostic[];
+} {
   const fallback = (why: string): { bundle: BundleIdentity; diagnostics: Diagnostic[] } => ({
     bundle: { name: tree.folder },
     diagnostics: [sourceDiagnostic('plugin-manifest', `${why}; the plugin is named after its folder, \`${tree.folder}\`.`, tree.manifestPath)],
   });
+  if (tree.manifest === undefined && tree.manifestRefused === true) return { bundle: { name: tree.folder }, diagnostics: [] };
   if (tree.manifest === undefined) return fallback(`The plugin has no \`${PLUGIN_MANIFEST}\``);
   const text = typeof tree.manifest === 'string' ? tree.manifest : decodeUtf8(tree.manifest);
   if (text === undefined) return fallback(`\`${PLUGIN_MANIFEST}\` is not UTF-8 text`);
@@ -119,6 +125,8 @@ export function pluginListing(trees: readonly PluginTree[], limits: PluginLimits
     const shared = tree.shared.filter((f) => !isPluginJunk(f.path)).map((f) => ({ ...f, path: `../../${f.path}` }));
     const skills = tree.skills.map((e) => ({ ...e, files: (e.files ?? []).filter((f) => !isPluginJunk(f.path)) }));
     const problems = [...tree.problems, ...boundProblems(tree, skills, shared, maxFiles, maxBytes)];
+    // With no skill to carry them (a `skills` link, say), the plugin's problems are the listing's: never silent.
+    if (skills.length === 0) diagnostics.push(...problems);
     for (const entry of skills) {
       const name = contributedName(entry);
       const owner = owners.get(name);

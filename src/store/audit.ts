@@ -14,8 +14,14 @@ export function actorRecord(actor: Actor | undefined): ActorRecord {
   if (typeof actor !== 'object' || actor === null || (actor.kind !== 'person' && actor.kind !== 'agent')) {
     throw new SkillError('INVALID_INPUT', 'An actor is `person`, `agent`, or `{ kind: "person" | "agent", id? }`.');
   }
-  return typeof actor.id === 'string' ? { kind: actor.kind, id: actor.id } : { kind: actor.kind };
+  if (typeof actor.id !== 'string') return { kind: actor.kind };
+  // Bounded as an export's actor id is, so every revision a store writes it can also import.
+  if (actor.id.length > MAX_ACTOR_ID) throw new SkillError('INVALID_INPUT', `An actor id is at most ${MAX_ACTOR_ID} characters; got ${actor.id.length}.`);
+  return { kind: actor.kind, id: actor.id };
 }
+
+/** Longest actor id, in characters. */
+export const MAX_ACTOR_ID = 200;
 
 /** What an audit entry says about one change: the record before the store numbers it. */
 export type AuditFacts = Omit<AuditRecord, 'seq'>;

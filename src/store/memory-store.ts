@@ -29,7 +29,7 @@ const byName = (a: { name: string }, b: { name: string }): number => (a.name < b
 
 /**
  * A skill store held in memory: the same interface and behaviour as
- * {@link openSkillStore}, nothing persisted.
+ * {@link openIndexedDbStore}, nothing persisted.
  *
  * @example
  * ```ts
@@ -42,7 +42,8 @@ export function createMemoryStore(options: StoreOptions = {}): SkillStore {
   return buildSkillStore(memoryBackend(), options);
 }
 
-function memoryBackend(): Backend {
+/** The memory store's backend: staged writes applied one at a time (exported for tests of its commit step). */
+export function memoryBackend(): Backend {
   const state: State = { heads: new Map(), revisions: new Map(), audit: [], proposals: new Map(), usage: [], dropped: new Set(), usageSeq: 0 };
   let closed = false;
   let queue: Promise<unknown> = Promise.resolve();
@@ -68,15 +69,7 @@ function memoryBackend(): Backend {
           usageSeq: state.usageSeq,
         };
         const result = await fn(stagedTx(state, stage));
-        for (const [k, v] of stage.heads) state.heads.set(k, v);
-        for (const [k, v] of stage.revisions) state.revisions.set(k, v);
-        state.audit.push(...stage.audit);
-        state.usage = [...state.usage, ...stage.usage].filter((u) => !stage.dropped.has(u.seq ?? 0));
-        state.usageSeq = stage.usageSeq;
-        for (const [k, v] of stage.proposals) {
-          if (v === null) state.proposals.delete(k);
-          else state.proposals.set(k, v);
-        }
+        applyStage(state, stage);
         return result;
       });
       queue = next.catch(() => undefined);
@@ -94,6 +87,24 @@ function memoryBackend(): Backend {
       closed = true;
     },
   };
+}
+
+/**
+ * Applies a finished write. Nothing here can throw, so a write applies whole or not at all: no spread of a staged
+ * list into `push()` (an import of 130,000 skills overflowed the stack there, after the heads and revisions were in).
+ */
+function applyStage(state: State, stage: State): void {
+  for (const [k, v] of stage.heads) state.heads.set(k, v);
+  for (const [k, v] of stage.revisions) state.revisions.set(k, v);
+  for (const entry of stage.audit) state.audit.push(entry);
+  const kept = state.usage.filter((u) => !stage.dropped.has(u.seq ?? 0));
+  for (const u of stage.usage) if (!stage.dropped.has(u.seq ?? 0)) kept.push(u);
+  state.usage = kept;
+  state.usageSeq = stage.usageSeq;
+  for (const [k, v] of stage.proposals) {
+    if (v === null) state.proposals.delete(k);
+    else state.proposals.set(k, v);
+  }
 }
 
 /** A transaction reading `state` through `stage` (writes go to `stage`; none when read-only). */
@@ -132,17 +143,20 @@ function stagedView(state: State, stage: State | undefined): StagedView {
 }
 
 /** The heads of a staged transaction: the current revision of each skill. */
-function headsTx({ state, stage, head, writable }: StagedView): Pick<StoreTx, 'head' | 'heads' | 'putHead'> {
+function headsTx({ state, stage, head, writable }: StagedView): Pick<StoreTx, 'head' | 'heads' | 'headCount' | 'putHead'> {
+  const keysOf = (ns: string): Set<string> => {
+    const prefix = `${ns}\u0000`;
+    return new Set([...state.heads.keys(), ...(stage?.heads.keys() ?? [])].filter((k) => k.startsWith(prefix)));
+  };
   return {
     async head(ns, name) {
       const h = head(keyOf(ns, name));
       return h && structuredClone(h);
     },
     async heads(ns) {
-      const prefix = `${ns}\u0000`;
-      const keys = new Set([...state.heads.keys(), ...(stage?.heads.keys() ?? [])].filter((k) => k.startsWith(prefix)));
-      return [...keys].map((k) => structuredClone(head(k) as HeadRecord)).sort(byName);
+      return [...keysOf(ns)].map((k) => structuredClone(head(k) as HeadRecord)).sort(byName);
     },
+    headCount: async (ns) => keysOf(ns).size,
     async putHead(record) {
       writable().heads.set(keyOf(record.ns, record.name), structuredClone(record));
     },
@@ -173,30 +187,40 @@ function revisionsTx({ revs, writable }: StagedView): Pick<StoreTx, 'revision' |
 }
 
 /** The audit trail of a staged transaction, numbered in append order. */
-function auditTx({ state, stage, writable }: StagedView): Pick<StoreTx, 'appendAudit' | 'audit'> {
+function auditTx({ state, stage, writable }: StagedView): Pick<StoreTx, 'appendAudit' | 'audit' | 'auditCount'> {
+  const entries = (): AuditRecord[] => [...state.audit, ...(stage?.audit ?? [])];
   return {
     async appendAudit(entry) {
       const s = writable();
       s.audit.push({ ...structuredClone(entry), seq: state.audit.length + s.audit.length + 1 });
     },
     async audit(ns, name) {
-      return structuredClone([...state.audit, ...(stage?.audit ?? [])].filter((e) => e.ns === ns && (name === undefined || e.name === name)));
+      return structuredClone(entries().filter((e) => e.ns === ns && (name === undefined || e.name === name)));
     },
+    auditCount: async (ns, name) => entries().filter((e) => e.ns === ns && e.name === name).length,
   };
 }
 
 /** The proposals of a staged transaction. */
-function proposalsTx({ state, stage, proposal, writable }: StagedView): Pick<StoreTx, 'proposal' | 'proposals' | 'putProposal' | 'deleteProposal'> {
+function proposalsTx({
+  state,
+  stage,
+  proposal,
+  writable,
+}: StagedView): Pick<StoreTx, 'proposal' | 'proposals' | 'proposalCount' | 'putProposal' | 'deleteProposal'> {
+  const pending = (ns: string): ProposalRecord[] => {
+    const ids = new Set([...state.proposals.keys(), ...(stage?.proposals.keys() ?? [])]);
+    return [...ids].map(proposal).filter((p): p is ProposalRecord => p !== undefined && p.ns === ns);
+  };
   return {
     async proposal(id) {
       const p = proposal(id);
       return p && structuredClone(p);
     },
     async proposals(ns) {
-      const ids = new Set([...state.proposals.keys(), ...(stage?.proposals.keys() ?? [])]);
-      const found = [...ids].map(proposal).filter((p): p is ProposalRecord => p !== undefined && p.ns === ns);
-      return structuredClone(found.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.id < b.id ? -1 : 1)));
+      return structuredClone(pending(ns).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.id < b.id ? -1 : 1)));
     },
+    proposalCount: async (ns) => pending(ns).length,
     async putProposal(record) {
       writable().proposals.set(record.id, structuredClone(record));
     },

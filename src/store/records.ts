@@ -25,7 +25,15 @@ export interface HeadRecord {
   readonly files: FileMap;
   readonly createdAt: string;
   readonly updatedAt: string;
+  /**
+   * Bytes of every revision the skill's history holds (SKILL.md and files), kept so an agent's write is checked
+   * against `maxAgentHistoryBytesPerSkill` without reading the history; absent in records written before it.
+   */
+  readonly historyBytes?: number;
 }
+
+/** Highest revision number: far above any real history, far below 2^53, where `n + 1` stops being exact. */
+export const MAX_REVISION = 2 ** 31 - 1;
 
 /** One full revision. */
 export interface RevisionRecord {
@@ -93,6 +101,8 @@ export interface UsageRecord {
 export interface StoreTx {
   head(ns: string, name: string): Promise<HeadRecord | undefined>;
   heads(ns: string): Promise<HeadRecord[]>;
+  /** How many skill records (purged ones included) `ns` holds. */
+  headCount(ns: string): Promise<number>;
   putHead(head: HeadRecord): Promise<void>;
   revision(ns: string, name: string, revision: number): Promise<RevisionRecord | undefined>;
   revisions(ns: string, name: string): Promise<RevisionRecord[]>;
@@ -100,8 +110,12 @@ export interface StoreTx {
   deleteRevisions(ns: string, name: string): Promise<void>;
   appendAudit(entry: AuditRecord): Promise<void>;
   audit(ns: string, name?: string): Promise<AuditRecord[]>;
+  /** How many audit entries one skill has. */
+  auditCount(ns: string, name: string): Promise<number>;
   proposal(id: string): Promise<ProposalRecord | undefined>;
   proposals(ns: string): Promise<ProposalRecord[]>;
+  /** How many proposals of `ns` are pending. */
+  proposalCount(ns: string): Promise<number>;
   putProposal(record: ProposalRecord): Promise<void>;
   deleteProposal(id: string): Promise<void>;
   appendUsage(record: UsageRecord): Promise<void>;
@@ -134,6 +148,31 @@ export function checkNamespace(namespace: readonly string[]): readonly string[] 
   return namespace;
 }
 
+/** `name`, checked: a skill name is a non-empty text (`INVALID_INPUT` otherwise, never a backend's key error). */
+export function checkName(name: unknown): string {
+  if (typeof name !== 'string' || name === '') throw new SkillError('INVALID_INPUT', `A skill name is a non-empty text, not ${describeValue(name)}.`);
+  return name;
+}
+
+/** `revision`, checked: a whole number from 1 to {@link MAX_REVISION} (`INVALID_INPUT` otherwise). */
+export function checkRevision(revision: unknown, what = 'A revision'): number {
+  if (!isRevision(revision)) throw new SkillError('INVALID_INPUT', `${what} is a whole number from 1 to ${MAX_REVISION}, not ${describeValue(revision)}.`);
+  return revision;
+}
+
+/** True for a revision number the store can hold: a whole number from 1 to {@link MAX_REVISION}. */
+export function isRevision(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_REVISION;
+}
+
+/** A value as an error message shows it: numbers and short texts as they are, anything else by its type. */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return value.length > 40 ? `a text of ${value.length} characters` : JSON.stringify(value);
+  if (value === null) return 'null';
+  return Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : String(typeof value);
+}
+
 /** The namespace of a key text. */
 export function nsOf(ns: string): string[] {
   return JSON.parse(ns) as string[];
@@ -144,12 +183,26 @@ export function corruptHead(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) return 'the record is not an object';
   const h = value as Record<string, unknown>;
   if (typeof h['name'] !== 'string' || h['name'] === '') return 'the record has no name';
-  if (!Number.isInteger(h['revision']) || (h['revision'] as number) < 1) return 'the revision is not a positive whole number';
+  if (!isRevision(h['revision'])) return `the revision is not a whole number from 1 to ${MAX_REVISION}`;
   if (h['state'] === 'purged') return undefined;
   if (h['state'] !== 'active' && h['state'] !== 'archived') return 'the state is unknown';
   if (typeof h['text'] !== 'string') return 'the SKILL.md text is missing';
   if (typeof h['digest'] !== 'string' || !h['digest'].startsWith('sha256:')) return 'the digest is missing';
   return corruptFiles(h['files']);
+}
+
+/** Why a revision read back is unusable, or `undefined` when it is sound. */
+export function corruptRevision(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return 'the record is not an object';
+  const r = value as Record<string, unknown>;
+  if (!isRevision(r['revision'])) return `the revision is not a whole number from 1 to ${MAX_REVISION}`;
+  if (typeof r['text'] !== 'string') return 'the SKILL.md text is missing';
+  if (typeof r['digest'] !== 'string' || !r['digest'].startsWith('sha256:')) return 'the digest is missing';
+  if (typeof r['at'] !== 'string') return 'the time is missing';
+  const actor = r['actor'] as { kind?: unknown } | null | undefined;
+  if (typeof actor !== 'object' || actor === null || (actor.kind !== 'person' && actor.kind !== 'agent')) return 'the actor is unknown';
+  if (r['action'] !== 'put' && r['action'] !== 'rollback' && r['action'] !== 'import') return 'the action is unknown';
+  return corruptFiles(r['files']);
 }
 
 /** Why a file map is unusable, or `undefined`. */

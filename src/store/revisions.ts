@@ -6,7 +6,8 @@
  */
 import { SkillError } from '../format/errors.js';
 import { auditRecord } from './audit.js';
-import type { HeadRecord, RevisionRecord, StoreTx } from './records.js';
+import { checkAgentChanges, checkAgentNewSkills, historyBytesAfter, revisionBytes, type ResolvedAgentLimits } from './growth.js';
+import { MAX_REVISION, type HeadRecord, type RevisionRecord, type StoreTx } from './records.js';
 import type { ActorRecord, ChangeAction, WriteResult } from './types.js';
 import type { PreparedSkill } from './validate.js';
 
@@ -18,6 +19,8 @@ export interface WriteContext {
   readonly expectedRevision?: number | undefined;
   /** For an approved proposal: who approved it (recorded in the audit entry). */
   readonly approvedBy?: ActorRecord | undefined;
+  /** The bounds an agent's own write is checked against. */
+  readonly limits: ResolvedAgentLimits;
 }
 
 /** The audit fact of an approval, when the write is one. */
@@ -67,6 +70,10 @@ async function appendRevision(
   }
   const revision = (head?.revision ?? 0) + 1;
   const { name, digest, text, files } = content;
+  if (revision > MAX_REVISION) throw new SkillError('LIMIT_EXCEEDED', `Skill "${name}" is at revision ${revision - 1}, the highest a store keeps.`);
+  await checkAgentChanges(tx, ctx, name);
+  if (!head) await checkAgentNewSkills(tx, ctx, 1, name);
+  const historyBytes = await historyBytesAfter(tx, ctx, name, head, revisionBytes(content));
   const record: RevisionRecord = {
     ns: ctx.ns,
     name,
@@ -80,7 +87,18 @@ async function appendRevision(
     ...(from === undefined ? {} : { from }),
   };
   const createdAt = head && head.state !== 'purged' ? head.createdAt : ctx.at;
-  const next: HeadRecord = { ns: ctx.ns, name, revision, digest, state: 'active', text, files, createdAt, updatedAt: ctx.at };
+  const next: HeadRecord = {
+    ns: ctx.ns,
+    name,
+    revision,
+    digest,
+    state: 'active',
+    text,
+    files,
+    createdAt,
+    updatedAt: ctx.at,
+    ...(historyBytes === undefined ? {} : { historyBytes }),
+  };
   await tx.putRevision(record);
   await tx.putHead(next);
   await tx.appendAudit(
@@ -109,6 +127,7 @@ export async function setState(tx: StoreTx, ctx: WriteContext, name: string, sta
   const action = state === 'archived' ? 'archive' : 'restore';
   const result = { name, revision: head.revision, digest: head.digest };
   if (head.state === state) return { result, action };
+  await checkAgentChanges(tx, ctx, name);
   const next: HeadRecord = { ...head, state, updatedAt: ctx.at };
   await tx.putHead(next);
   await tx.appendAudit(auditRecord({ ns: ctx.ns, name, action, revision: head.revision, digest: head.digest, actor: ctx.actor, at: ctx.at, ...approval(ctx) }));
@@ -128,6 +147,7 @@ export async function purgeSkill(tx: StoreTx, ctx: WriteContext, name: string): 
     files: {},
     createdAt: head.createdAt,
     updatedAt: ctx.at,
+    historyBytes: 0,
   };
   await tx.deleteRevisions(ctx.ns, name);
   await tx.putHead(next);

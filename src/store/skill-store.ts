@@ -8,12 +8,12 @@ import { SkillError } from '../format/errors.js';
 import { actorRecord } from './audit.js';
 import { nameKey } from '../shared/names.js';
 import { proposalOfRecord } from './evolution/proposals.js';
-import { auditEntryOf, checkNamespace, corruptHead, itemOf, nsKey, type Backend } from './records.js';
+import { auditEntryOf, checkName, checkNamespace, corruptHead, itemOf, nsKey, type Backend } from './records.js';
 import { createStoreCore, type BuildOptions, type StoreCore } from './store-core.js';
 import { proposalWrites, skillWrites, usageWrites } from './store-writes.js';
 import type { SkillStore, StoreChange, StoreItem } from './types.js';
 import { usageEntryOf } from './evolution/usage.js';
-import { exportNamespace, importNamespace } from './transfer.js';
+import { readNamespaceExport, writeNamespaceExport } from './transfer.js';
 
 export type { BuildOptions } from './store-core.js';
 
@@ -28,15 +28,7 @@ export function buildSkillStore(backend: Backend, options: BuildOptions = {}): S
     ...usageWrites(core),
     mutability,
     isReserved: (name) => reserved.has(nameKey(name)),
-    exportArchive: async (namespace) => exportNamespace(backend, run, namespace),
-    async importArchive(data, o = {}) {
-      // An archive is many skills at once: an agent may import only where its changes apply unreviewed.
-      if (actorRecord(o.actor).kind === 'agent' && mutability !== 'autonomous') {
-        throw new SkillError('PERMISSION_DENIED', `An agent cannot import an archive under mutability "${mutability}"; a person must import it.`);
-      }
-      const { onLocalChange, limits, refuseReserved, usageCap } = core;
-      return importNamespace(backend, { emitter, onLocalChange, run, limits, refuseReserved, usageCap }, data, o);
-    },
+    ...transfers(core),
     reserveNames(names) {
       for (const name of names) reserved.add(nameKey(name));
     },
@@ -54,6 +46,22 @@ export function buildSkillStore(backend: Backend, options: BuildOptions = {}): S
   };
 }
 
+type Transfers = Pick<SkillStore, 'exportNamespace' | 'importNamespace' | 'exportArchive' | 'importArchive'>;
+
+/** Moving a whole namespace out and in; the deprecated `exportArchive` / `importArchive` are the same two functions. */
+function transfers(core: StoreCore): Transfers {
+  const { backend, run, emitter, mutability, onLocalChange, limits, agentLimits, refuseReserved, usageCap, problems } = core;
+  const exportNamespace: SkillStore['exportNamespace'] = async (namespace) => readNamespaceExport(backend, run, problems, namespace);
+  const importNamespace: SkillStore['importNamespace'] = async (data, o = {}) => {
+    // An export is many skills at once: an agent may import only where its changes apply unreviewed.
+    if (actorRecord(o.actor).kind === 'agent' && mutability !== 'autonomous') {
+      throw new SkillError('PERMISSION_DENIED', `An agent cannot import a namespace export under mutability "${mutability}"; a person must import it.`);
+    }
+    return writeNamespaceExport(backend, { emitter, onLocalChange, run, limits, refuseReserved, usageCap, agentLimits }, data, o);
+  };
+  return { exportNamespace, importNamespace, exportArchive: exportNamespace, importArchive: importNamespace };
+}
+
 type Reads = Pick<SkillStore, 'search' | 'count' | 'get' | 'list' | 'history' | 'proposals' | 'usage' | 'auditLog'>;
 
 /** The methods that only read: skills, their history, proposals, usage and the audit log. */
@@ -69,11 +77,12 @@ function skillReads({ backend, run, liveHeads }: StoreCore): Reads {
     },
     async get(namespace, name) {
       const ns = nsKey(checkNamespace(namespace));
+      checkName(name);
       const head = await run('a read', () => backend.read((tx) => tx.head(ns, name)));
       if (!head || head.state === 'purged') return undefined;
       const reason = corruptHead(head);
       if (reason) throw new SkillError('STORE_FAILED', `Stored skill "${name}" is corrupt: ${reason}.`);
-      const { ns: _ns, state, ...rest } = head;
+      const { ns: _ns, state, historyBytes: _bytes, ...rest } = head;
       return { ...rest, state: state === 'archived' ? 'archived' : 'active', namespace: [...namespace] };
     },
     async list(namespace) {
@@ -87,6 +96,7 @@ function skillReads({ backend, run, liveHeads }: StoreCore): Reads {
     },
     async history(namespace, name) {
       const ns = nsKey(checkNamespace(namespace));
+      checkName(name);
       const records = await run('a read', () => backend.read((tx) => tx.revisions(ns, name)));
       return records.map(({ ns: _ns, ...rest }) => rest);
     },
@@ -96,10 +106,12 @@ function skillReads({ backend, run, liveHeads }: StoreCore): Reads {
     },
     async usage(namespace, name) {
       const ns = nsKey(checkNamespace(namespace));
+      if (name !== undefined) checkName(name);
       return (await run('a read', () => backend.read((tx) => tx.usage(ns, name)))).map(usageEntryOf);
     },
     async auditLog(namespace, name) {
       const ns = nsKey(checkNamespace(namespace));
+      if (name !== undefined) checkName(name);
       const records = await run('a read', () => backend.read((tx) => tx.audit(ns, name)));
       return records.map(auditEntryOf);
     },

@@ -5,6 +5,7 @@
  * @module
  */
 import { createDiagnostic, type Diagnostic } from '../format/diagnostics/diagnostic.js';
+import { SkillError } from '../format/errors.js';
 import { nameKey } from '../shared/names.js';
 import { actorRecord } from './audit.js';
 import { storeError } from './errors.js';
@@ -13,7 +14,8 @@ import { builtinRefusal, gateOf, resolveMutability, type Gate } from './evolutio
 import { proposeChange, type Intended } from './evolution/proposals.js';
 import { DEFAULT_USAGE_CAP } from './evolution/types.js';
 import { usageCapOf } from './evolution/usage.js';
-import { checkNamespace, corruptHead, nsKey, type Backend, type HeadRecord, type StoreTx } from './records.js';
+import { agentLimits, type ResolvedAgentLimits } from './growth.js';
+import { checkNamespace, corruptHead, describeValue, MAX_REVISION, nsKey, type Backend, type HeadRecord, type StoreTx } from './records.js';
 import type { WriteContext, WriteOutcome } from './revisions.js';
 import type { Run } from './transfer.js';
 import type { MutabilityPolicy, StoreChange, StoreOptions, WriteOptions, WriteResult } from './types.js';
@@ -30,6 +32,8 @@ export interface StoreCore {
   readonly backend: Backend;
   readonly onLocalChange: ((change: StoreChange) => void) | undefined;
   readonly limits: WriteRules;
+  /** The bounds of an agent's own writes. */
+  readonly agentLimits: ResolvedAgentLimits;
   /** Builtin names by identity (NFKC, case folded), so `PDF` cannot stand in for builtin `pdf`. */
   readonly reserved: Set<string>;
   readonly mutability: MutabilityPolicy;
@@ -54,6 +58,7 @@ export interface StoreCore {
 export function createStoreCore(backend: Backend, options: BuildOptions): StoreCore {
   // Resolved in this order so a store given several bad options names the same one first as it always has.
   const limits: WriteRules = { ...storeLimits(options.limits), profile: options.profile ?? 'runtime' };
+  const bounds = agentLimits(options.limits);
   const reserved = new Set([...(options.reservedNames ?? [])].map(nameKey));
   const mutability = resolveMutability(options.mutability);
   const usageCap = usageCapOf(options.usageCap, DEFAULT_USAGE_CAP);
@@ -70,6 +75,7 @@ export function createStoreCore(backend: Backend, options: BuildOptions): StoreC
     backend,
     onLocalChange: options.onLocalChange,
     limits,
+    agentLimits: bounds,
     reserved,
     mutability,
     usageCap,
@@ -80,7 +86,8 @@ export function createStoreCore(backend: Backend, options: BuildOptions): StoreC
       ns: nsKey(checkNamespace(namespace)),
       actor: actorRecord(o.actor),
       at: new Date().toISOString(),
-      expectedRevision: o.expectedRevision,
+      expectedRevision: checkExpectedRevision(o.expectedRevision),
+      limits: bounds,
     }),
     refuseReserved: (name, what = 'write') => {
       if (reserved.has(nameKey(name))) throw builtinRefusal(name, what);
@@ -101,6 +108,14 @@ export function createStoreCore(backend: Backend, options: BuildOptions): StoreC
     },
     liveHeads: (namespace) => liveHeadsOf(backend, run, problems, namespace),
   };
+}
+
+/** `expectedRevision`, checked: absent, or a whole number from 0 (the skill must not exist yet) to the highest revision. */
+function checkExpectedRevision(expected: unknown): number | undefined {
+  if (expected === undefined) return undefined;
+  if (typeof expected === 'number' && Number.isInteger(expected) && expected >= 0 && expected <= MAX_REVISION) return expected;
+  // A text "1" would be compared with the number 1 and fail as a CONFLICT that says "at revision 1, not 1".
+  throw new SkillError('INVALID_INPUT', `\`expectedRevision\` is a whole number from 0 to ${MAX_REVISION}, not ${describeValue(expected)}.`);
 }
 
 /** The live heads of a namespace; each corrupt one is skipped and recorded in `problems` as a diagnostic. */

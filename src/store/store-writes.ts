@@ -8,7 +8,7 @@ import { SkillError } from '../format/errors.js';
 import { actorRecord } from './audit.js';
 import { applyProposal, proposalOf, proposeChange } from './evolution/proposals.js';
 import { usageRecordOf } from './evolution/usage.js';
-import { nsKey, checkNamespace, nsOf } from './records.js';
+import { checkName, checkNamespace, checkRevision, nsKey, nsOf } from './records.js';
 import { purgeSkill, putRevision, rollbackRevision, setState, type WriteContext } from './revisions.js';
 import type { StoreCore } from './store-core.js';
 import type { SkillStore, WriteResult } from './types.js';
@@ -28,6 +28,8 @@ export function skillWrites(core: StoreCore): Pick<SkillStore, 'put' | 'rollback
     },
     async rollback(namespace, name, revision, o = {}) {
       const ctx = context(namespace, o);
+      checkName(name);
+      checkRevision(revision, 'The revision to roll back to');
       const gate = gated(ctx, 'rollback');
       refuseReserved(name, 'rollback');
       if (gate === 'propose') return proposeRollback(core, ctx, name, revision);
@@ -35,11 +37,13 @@ export function skillWrites(core: StoreCore): Pick<SkillStore, 'put' | 'rollback
     },
     async archive(namespace, name, o = {}) {
       const ctx = context(namespace, o);
+      checkName(name);
       if (gated(ctx, 'archive') === 'propose') return propose(ctx, { name, action: 'archive' });
       return commit(namespace, `archive of "${name}"`, (tx) => setState(tx, ctx, name, 'archived'));
     },
     async restore(namespace, name, o = {}) {
       const ctx = context(namespace, o);
+      checkName(name);
       const gate = gated(ctx, 'restore');
       refuseReserved(name, 'restore');
       if (gate === 'propose') return propose(ctx, { name, action: 'restore' });
@@ -47,6 +51,7 @@ export function skillWrites(core: StoreCore): Pick<SkillStore, 'put' | 'rollback
     },
     async purge(namespace, name, o = {}) {
       const ctx = context(namespace, o.actor === undefined ? {} : { actor: o.actor });
+      checkName(name);
       if (gated(ctx, 'purge') === 'propose') return void (await propose(ctx, { name, action: 'purge' }));
       await commit(namespace, `purge of "${name}"`, (tx) => purgeSkill(tx, ctx, name));
     },
@@ -54,7 +59,7 @@ export function skillWrites(core: StoreCore): Pick<SkillStore, 'put' | 'rollback
 }
 
 /** The methods that settle a proposal: approve applies it, reject drops it. */
-export function proposalWrites({ backend, run, limits, refuseReserved, commit }: StoreCore): Pick<SkillStore, 'approve' | 'reject'> {
+export function proposalWrites({ backend, run, limits, agentLimits, refuseReserved, commit }: StoreCore): Pick<SkillStore, 'approve' | 'reject'> {
   return {
     async approve(id, o = {}) {
       const record = await run('a read', () => backend.read((tx) => proposalOf(tx, id)));
@@ -63,7 +68,7 @@ export function proposalWrites({ backend, run, limits, refuseReserved, commit }:
       const prepared: PreparedSkill | undefined =
         record.text === undefined ? undefined : prepareSkill({ 'SKILL.md': record.text, ...record.files }, limits, namespace.join('/'));
       if (record.action !== 'archive' && record.action !== 'purge') refuseReserved(record.name, 'approval');
-      const ctx: WriteContext = { ns: record.ns, actor: record.actor, at: new Date().toISOString(), approvedBy: actorRecord(o.actor) };
+      const ctx: WriteContext = { ns: record.ns, actor: record.actor, at: new Date().toISOString(), approvedBy: actorRecord(o.actor), limits: agentLimits };
       return commit(namespace, `approval of proposal ${id}`, (tx) => applyProposal(tx, ctx, id, prepared));
     },
     async reject(id) {
@@ -72,13 +77,15 @@ export function proposalWrites({ backend, run, limits, refuseReserved, commit }:
   };
 }
 
-/** `recordUsage`: appends entries to the namespace's usage profile, keeping at most the store's cap. */
+/** `recordUsage`: appends entries to the namespace's usage profile, keeping at most the store's cap (every entry checked, only the newest `usageCap` written). */
 export function usageWrites({ backend, run, usageCap }: StoreCore): Pick<SkillStore, 'recordUsage'> {
   return {
     async recordUsage(namespace, entries) {
       const ns = nsKey(checkNamespace(namespace));
       const now = new Date().toISOString();
       const records = (Array.isArray(entries) ? entries : [entries]).map((e: Parameters<typeof usageRecordOf>[0]) => usageRecordOf(e, ns, now));
+      // The oldest go first past the cap: an entry the trim would drop at once is not written at all.
+      records.splice(0, Math.max(0, records.length - usageCap));
       await run('a usage record', () =>
         backend.write(async (tx) => {
           for (const r of records) await tx.appendUsage(r);

@@ -1,42 +1,79 @@
 /**
- * Moving a whole namespace out of a store and into another: the archive
- * export, and the import that verifies it and writes it in one transaction.
+ * Moving a whole namespace out of a store and into another: the
+ * namespace export, and the import that verifies it and writes it in one transaction.
  * @module
  */
+import { createDiagnostic, type Diagnostic } from '../format/diagnostics/diagnostic.js';
 import { SkillError } from '../format/errors.js';
 import { actorRecord, auditRecord } from './audit.js';
-import { archivedSkill, archiveDigest, ARCHIVE_FORMAT, parseArchive, readArchive, type SkillArchive } from './archive.js';
+import { digestOf, exportedSkill, EXPORT_FORMAT, readExport, type ImportedSkill, type NamespaceExport } from './export-document.js';
+import { checkExport } from './export-shape.js';
 import { changeOf, type createChangeEmitter } from './events.js';
-import { checkNamespace, corruptHead, nsKey, type Backend } from './records.js';
-import type { Actor, StoreChange, WriteResult } from './types.js';
-import { archivedUsageOf, usageRecordOf } from './evolution/usage.js';
+import { checkAgentNewSkills, growthError, type GrowthContext, type ResolvedAgentLimits } from './growth.js';
+import { checkNamespace, corruptHead, corruptRevision, nsKey, type Backend, type HeadRecord, type RevisionRecord, type StoreTx } from './records.js';
+import type { Actor, ExportedSkill, StoreChange, WriteResult } from './types.js';
+import { exportedUsageOf, usageRecordOf } from './evolution/usage.js';
 import type { storeLimits } from './validate.js';
 
 /** Runs a backend job, turning backend failures into store errors named by `what`. */
 export type Run = <T>(what: string, job: () => Promise<T>) => Promise<T>;
 
-/** Every live skill of a namespace, with its revisions and usage, as one archive whose digest covers them. */
-export async function exportNamespace(backend: Backend, run: Run, namespace: readonly string[]): Promise<SkillArchive> {
+/**
+ * Every live skill of a namespace, with its revisions and usage, as one export whose digest covers them. A corrupt
+ * record is never left out silently: each one lands in `problems` (the store's `diagnostics`), and a skill whose
+ * head is corrupt is exported from its sound revisions.
+ */
+export async function readNamespaceExport(
+  backend: Backend,
+  run: Run,
+  problems: Map<string, Diagnostic[]>,
+  namespace: readonly string[],
+): Promise<NamespaceExport> {
   const ns = nsKey(checkNamespace(namespace));
+  const where = namespace.join('/');
+  const found: Diagnostic[] = [];
   const { skills, usage } = await run('an export', () =>
     backend.read(async (tx) => {
-      const heads = (await tx.heads(ns)).filter((h) => corruptHead(h) === undefined && h.state !== 'purged');
-      return {
-        skills: await Promise.all(heads.map(async (h) => archivedSkill(h, await tx.revisions(ns, h.name)))),
-        usage: (await tx.usage(ns)).map(archivedUsageOf),
-      };
+      const heads: unknown[] = await tx.heads(ns);
+      const read = await Promise.all(heads.map(async (h) => exportableSkill(h, await revisionsOf(tx, ns, h), where, found)));
+      return { skills: read.filter((s): s is ExportedSkill => s !== undefined), usage: (await tx.usage(ns)).map(exportedUsageOf) };
     }),
   );
-  const archive: SkillArchive = {
-    format: ARCHIVE_FORMAT,
-    version: 1,
-    namespace: [...namespace],
-    exportedAt: new Date().toISOString(),
-    digest: archiveDigest(skills),
-    skills,
-    ...(usage.length === 0 ? {} : { usage }),
-  };
-  return archive;
+  problems.set(ns, found);
+  const body = { version: 2 as const, skills, ...(usage.length === 0 ? {} : { usage }) };
+  return { format: EXPORT_FORMAT, namespace: [...namespace], exportedAt: new Date().toISOString(), digest: digestOf(body), ...body };
+}
+
+const nameOf = (head: unknown): string | undefined => {
+  const name = typeof head === 'object' && head !== null ? (head as { name?: unknown }).name : undefined;
+  return typeof name === 'string' && name !== '' ? name : undefined;
+};
+
+async function revisionsOf(tx: StoreTx, ns: string, head: unknown): Promise<unknown[]> {
+  const name = nameOf(head);
+  return name === undefined ? [] : tx.revisions(ns, name);
+}
+
+/** A stored skill as exported, from its sound revisions; what is corrupt is reported in `found`. */
+function exportableSkill(head: unknown, revisions: unknown[], where: string, found: Diagnostic[]): ExportedSkill | undefined {
+  const h = head as Partial<HeadRecord> | null;
+  const name = nameOf(head);
+  const reason = corruptHead(head);
+  if (reason === undefined && h?.state === 'purged') return undefined;
+  const report = (message: string): void =>
+    void found.push(createDiagnostic('source-error', 'runtime', `Stored skill \`${where}/${name ?? '?'}\` ${message}.`, `${where}/${name ?? '?'}`));
+  const sound = revisions.filter((r): r is RevisionRecord => {
+    const why = corruptRevision(r);
+    if (why) report(`has a corrupt revision (${why}), left out of the export`);
+    return why === undefined;
+  });
+  if (name === undefined || sound.length === 0) {
+    report(`is corrupt and was left out of the export: ${reason ?? 'none of its revisions is sound'}`);
+    return undefined;
+  }
+  if (reason) report(`has a corrupt head (${reason}); it was exported from its ${sound.length} sound revisions`);
+  const createdAt = typeof h?.createdAt === 'string' ? h.createdAt : (sound[0] as RevisionRecord).at;
+  return exportedSkill({ name, state: h?.state === 'archived' ? 'archived' : 'active', createdAt }, sound);
 }
 
 /** What an import needs of the store it writes into. */
@@ -47,33 +84,38 @@ export interface ImportContext {
   readonly limits: ReturnType<typeof storeLimits>;
   readonly refuseReserved: (name: string) => void;
   readonly usageCap: number;
+  readonly agentLimits: ResolvedAgentLimits;
 }
 
-/** Writes a verified archive into a namespace where none of its skills exists yet; one transaction, then one event per skill. */
-export async function importNamespace(
+/** Writes a verified export into a namespace where none of its skills exists yet; one transaction, then one event per skill. */
+export async function writeNamespaceExport(
   backend: Backend,
   c: ImportContext,
-  data: SkillArchive | string,
+  data: NamespaceExport | string,
   o: { readonly namespace?: readonly string[]; readonly actor?: Actor },
 ): Promise<WriteResult[]> {
   const at = new Date().toISOString();
   const actor = actorRecord(o.actor);
-  const archive = parseArchive(data);
-  const target = o.namespace ?? archive.namespace;
+  // Every field's type first: the digest and the parse below only ever read what fits.
+  const exported = checkExport(data);
+  const target = o.namespace ?? exported.namespace;
   const ns = nsKey(checkNamespace(target));
-  const skills = readArchive(archive, ns, c.limits, at);
+  const entries = exported.usage ?? [];
+  if (entries.length > c.usageCap) {
+    throw new SkillError(
+      'LIMIT_EXCEEDED',
+      `The export carries ${entries.length} usage entries; this store keeps at most ${c.usageCap} per namespace (usageCap). Open it with a usageCap of at least ${entries.length} to import them; nothing was written.`,
+    );
+  }
+  const skills = readExport(exported, ns, c.limits, at);
   for (const s of skills) c.refuseReserved(s.head.name);
-  // Checked before the write, so a malformed usage entry refuses the archive whole.
-  const usage = (Array.isArray(archive.usage) ? archive.usage : []).map((u) => usageRecordOf(u, ns, at));
+  const usage = entries.map((u) => usageRecordOf(u, ns, at));
   await c.run('an import', () =>
     backend.write(async (tx) => {
-      for (const { head } of skills) {
-        const held = await tx.head(ns, head.name);
-        if (held && held.state !== 'purged')
-          throw new SkillError('CONFLICT', `Skill "${head.name}" already exists in the namespace; the archive was not imported.`);
-      }
+      const fresh = await checkFree(tx, ns, skills);
+      await checkAgentImport(tx, { ns, actor, limits: c.agentLimits }, skills, fresh);
       for (const { head, revisions } of skills) {
-        // A purged skill's revisions are gone already: clear any left before writing the archive's.
+        // A purged skill's revisions are gone already: clear any left before writing the export's.
         await tx.deleteRevisions(ns, head.name);
         for (const r of revisions) await tx.putRevision(r);
         await tx.putHead(head);
@@ -89,4 +131,36 @@ export async function importNamespace(
     await c.emitter.emit(change);
   }
   return skills.map(({ head }) => ({ name: head.name, revision: head.revision, digest: head.digest }));
+}
+
+/** `CONFLICT` when a skill of the export exists in the namespace; else how many of them have no record there at all. */
+async function checkFree(tx: StoreTx, ns: string, skills: readonly ImportedSkill[]): Promise<number> {
+  let fresh = 0;
+  for (const { head } of skills) {
+    const held = await tx.head(ns, head.name);
+    if (held && held.state !== 'purged') throw new SkillError('CONFLICT', `Skill "${head.name}" already exists in the namespace; the export was not imported.`);
+    if (!held) fresh++;
+  }
+  return fresh;
+}
+
+/** An agent's import may bring no more than its writes could: skills, changes and history bytes within its bounds. */
+async function checkAgentImport(tx: StoreTx, ctx: GrowthContext, skills: readonly ImportedSkill[], fresh: number): Promise<void> {
+  if (ctx.actor.kind !== 'agent') return;
+  await checkAgentNewSkills(tx, ctx, fresh, skills[0]?.head.name ?? '');
+  const { maxAgentChangesPerSkill: changes, maxAgentHistoryBytesPerSkill: bytes } = ctx.limits;
+  for (const { head, revisions } of skills) {
+    if (revisions.length > changes)
+      throw growthError(
+        'maxAgentChangesPerSkill',
+        `Skill "${head.name}" brings ${revisions.length} revisions; an agent may bring at most ${changes}`,
+        head.name,
+      );
+    if ((head.historyBytes ?? 0) > bytes)
+      throw growthError(
+        'maxAgentHistoryBytesPerSkill',
+        `Skill "${head.name}" brings ${head.historyBytes} bytes of history; an agent may bring at most ${bytes}`,
+        head.name,
+      );
+  }
 }

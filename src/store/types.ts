@@ -5,9 +5,9 @@
  */
 import type { Diagnostic, Profile } from '../format/diagnostics/diagnostic.js';
 import type { SkillLimits } from '../format/types.js';
-import type { ArchivedUsage, Mutability, MutabilityPolicy, UsageEntry, UsageInput } from './evolution/types.js';
+import type { AgentLimits, ExportedUsage, Mutability, MutabilityPolicy, UsageEntry, UsageInput } from './evolution/types.js';
 
-export type { ArchivedUsage, Mutability, MutabilityPolicy, UsageEntry, UsageInput, UsageKind } from './evolution/types.js';
+export type { ExportedUsage, Mutability, MutabilityPolicy, UsageEntry, UsageInput, UsageKind } from './evolution/types.js';
 
 /** A skill as `put` takes it: SKILL.md text, or a folder as relative paths to text or bytes (`SKILL.md` among them). */
 export type SkillInput = string | Readonly<Record<string, string | Uint8Array>>;
@@ -142,8 +142,8 @@ export interface StorageReport {
   readonly quota?: number;
 }
 
-/** The per-skill limits a write is checked against (defaults: the loader's). */
-export type StoreLimits = Pick<SkillLimits, 'maxFilesPerSkill' | 'maxFileBytes' | 'maxNesting'>;
+/** The per-skill limits of a write (defaults: the loader's), and the bounds of an agent's writes (`AGENT_LIMITS`). */
+export type StoreLimits = Pick<SkillLimits, 'maxFilesPerSkill' | 'maxFileBytes' | 'maxNesting'> & AgentLimits;
 
 /** A pending agent change, kept apart from the active skill until `approve` or `reject`. */
 export interface Proposal {
@@ -173,7 +173,7 @@ export interface StoreOptions {
   readonly mutability?: Mutability;
   /** Names builtin skills hold: writes of these names fail with `CONFLICT`. */
   readonly reservedNames?: Iterable<string>;
-  /** Per-skill limits checked before a write. */
+  /** Per-skill limits checked before a write, and the bounds of an agent's writes. */
   readonly limits?: StoreLimits;
   /**
    * The profile writes are validated in (default `runtime`: what the loader would load). `spec` refuses what the open
@@ -211,9 +211,13 @@ export interface SkillStore {
   /** The audit log, oldest first: of one namespace, or of one skill. */
   auditLog(namespace: readonly string[], name?: string): Promise<AuditEntry[]>;
   /** A whole namespace, every revision included, as JSON-ready data with digests. */
-  exportArchive(namespace: readonly string[]): Promise<SkillArchive>;
-  /** Writes an archive (object or JSON text) after checking every digest; all or nothing. */
-  importArchive(data: SkillArchive | string, options?: { readonly namespace?: readonly string[]; readonly actor?: Actor }): Promise<WriteResult[]>;
+  exportNamespace(namespace: readonly string[]): Promise<NamespaceExport>;
+  /** Writes a namespace export (object or JSON text) after checking every digest; all or nothing. */
+  importNamespace(data: NamespaceExport | string, options?: { readonly namespace?: readonly string[]; readonly actor?: Actor }): Promise<WriteResult[]>;
+  /** @deprecated Use {@link SkillStore.exportNamespace} (the same function). */
+  exportArchive(namespace: readonly string[]): Promise<NamespaceExport>;
+  /** @deprecated Use {@link SkillStore.importNamespace} (the same function). */
+  importArchive(data: NamespaceExport | string, options?: { readonly namespace?: readonly string[]; readonly actor?: Actor }): Promise<WriteResult[]>;
   /** Adds names builtin skills hold; later writes of them fail with `CONFLICT`. */
   reserveNames(names: Iterable<string>): void;
   /** True when a builtin skill holds `name` (same identity after NFKC and case folding): it is read-only here. */
@@ -240,14 +244,16 @@ export interface SkillStore {
   close(): void;
 }
 
-/** The `format` tag of an archive. */
-export const ARCHIVE_FORMAT = 'satchel-skill-archive';
+/** The `format` tag of a namespace export (its value predates the name, and files written before still import). */
+export const EXPORT_FORMAT = 'satchel-skill-archive';
+/** @deprecated Use {@link EXPORT_FORMAT}. */
+export const ARCHIVE_FORMAT = EXPORT_FORMAT;
 
-/** A file in an archive: text as is, bytes as base64. */
-export type ArchivedFile = string | { readonly base64: string };
+/** A file in a namespace export: text as is, bytes as base64. */
+export type ExportedFile = string | { readonly base64: string };
 
-/** One revision in an archive. */
-export interface ArchivedRevision {
+/** One revision in a namespace export. */
+export interface ExportedRevision {
   readonly revision: number;
   readonly digest: string;
   readonly at: string;
@@ -255,26 +261,38 @@ export interface ArchivedRevision {
   readonly action: 'put' | 'rollback' | 'import';
   readonly from?: number;
   readonly text: string;
-  readonly files: Readonly<Record<string, ArchivedFile>>;
+  readonly files: Readonly<Record<string, ExportedFile>>;
 }
 
-/** One skill in an archive, revisions oldest first. */
-export interface ArchivedSkill {
+/** One skill in a namespace export, revisions oldest first. */
+export interface ExportedSkill {
   readonly name: string;
   readonly state: SkillState;
   readonly createdAt: string;
-  readonly revisions: readonly ArchivedRevision[];
+  readonly revisions: readonly ExportedRevision[];
 }
 
-/** A namespace exported by `exportArchive`. */
-export interface SkillArchive {
-  readonly format: typeof ARCHIVE_FORMAT;
-  readonly version: 1;
+/** A namespace exported by `exportNamespace`. */
+export interface NamespaceExport {
+  readonly format: typeof EXPORT_FORMAT;
+  /** 2 since the digest covers usage; version 1 exports (digest over the skills alone) still import. */
+  readonly version: 1 | 2;
   readonly namespace: readonly string[];
   readonly exportedAt: string;
-  /** `sha256:` over every skill's name, state and revision digests. */
+  /** `sha256:` over every skill's name, state and revision digests, and (version 2) every usage entry: `exportDigest(exported)`. */
   readonly digest: string;
-  readonly skills: readonly ArchivedSkill[];
-  /** The namespace's usage profile, oldest first (not covered by `digest`: it is a record of use, not content). */
-  readonly usage?: readonly ArchivedUsage[];
+  readonly skills: readonly ExportedSkill[];
+  /** The namespace's usage profile, oldest first; at most the importing store's `usageCap` entries. */
+  readonly usage?: readonly ExportedUsage[];
 }
+
+/** @deprecated Use {@link NamespaceExport}. */
+export type SkillArchive = NamespaceExport;
+/** @deprecated Use {@link ExportedSkill}. */
+export type ArchivedSkill = ExportedSkill;
+/** @deprecated Use {@link ExportedRevision}. */
+export type ArchivedRevision = ExportedRevision;
+/** @deprecated Use {@link ExportedFile}. */
+export type ArchivedFile = ExportedFile;
+/** @deprecated Use {@link ExportedUsage}. */
+export type ArchivedUsage = ExportedUsage;

@@ -106,6 +106,9 @@ function splitInput(input: SkillInput, where: string): { raw: string | Uint8Arra
   }
   const files: Record<string, string | Uint8Array> = {};
   for (const [path, content] of Object.entries(input)) {
+    // An own `__proto__` key (from JSON.parse) would set the copy's prototype below and drop the file without a word.
+    if (path === '__proto__')
+      throw new SkillError('UNSAFE_PATH', 'A file cannot be named `__proto__`: a JavaScript object takes that key as its prototype.', { path });
     if (typeof content !== 'string' && !isBytes(content)) throw new SkillError('INVALID_INPUT', `File \`${path}\` is neither text nor bytes.`, { path });
     // A copy: the caller may reuse its buffer after the write.
     if (path !== SKILL_FILE) files[path] = typeof content === 'string' ? content : content.slice();

@@ -29,7 +29,7 @@ import { parseSkill } from '../format/parse.js';
 import { joinSourcePath } from '../sources/source.js';
 import type { SkillBundle } from '../sources/bundle.js';
 import type { SkillLimits } from '../format/types.js';
-import type { Embedder } from '../routing/embedder.js';
+import type { Embedder } from '../routing/meaning/embedder.js';
 import { buildSkillBundle } from '../node/build-bundle.js';
 
 export type { SkillBundle, SkillBundleEntry, SkillBundleFile } from '../sources/bundle.js';

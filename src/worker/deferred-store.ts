@@ -1,5 +1,5 @@
 /**
- * A store that is still opening (`openSkillStore()` is async) as the
+ * A store that is still opening (`openIndexedDbStore()` is async) as the
  * loader takes it: a worker must call `exposeSkillRuntime` synchronously,
  * because a module worker drops the messages that arrive while its
  * top-level `await` is pending — so the runtime takes the store's promise

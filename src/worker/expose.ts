@@ -22,10 +22,10 @@ import { RuntimeSession } from './session.js';
  * // skills.worker.ts (a dedicated module Worker)
  * import bundle from 'virtual:satchel/skills'
  * import { bundleSource } from 'satchel'
- * import { openSkillStore } from 'satchel/store'
+ * import { openIndexedDbStore } from 'satchel/store'
  * import { exposeSkillRuntime } from 'satchel/worker'
  *
- * exposeSkillRuntime({ builtin: bundleSource(bundle), store: openSkillStore() }) // no top-level await: see SkillRuntimeOptions.store
+ * exposeSkillRuntime({ builtin: bundleSource(bundle), store: openIndexedDbStore() }) // no top-level await: see SkillRuntimeOptions.store
  *
  * // Node worker_threads: exposeSkillRuntime(options, parentPort)
  * ```

@@ -9,11 +9,11 @@
  * // skills.worker.ts
  * import bundle from 'virtual:satchel/skills'
  * import { bundleSource } from 'satchel'
- * import { openSkillStore } from 'satchel/store'
+ * import { openIndexedDbStore } from 'satchel/store'
  * import { exposeSkillRuntime } from 'satchel/worker'
  *
  * // Synchronously: a module worker drops messages that arrive during a top-level await, so pass the store's promise.
- * exposeSkillRuntime({ builtin: bundleSource(bundle), store: openSkillStore() })
+ * exposeSkillRuntime({ builtin: bundleSource(bundle), store: openIndexedDbStore() })
  * ```
  * @module
  */

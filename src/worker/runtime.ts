@@ -15,7 +15,7 @@ export interface SkillRuntimeOptions extends Omit<SkillLoaderOptions, 'store'> {
    * other forwarded methods (`put`, `get`, `history`, …) is callable from the
    * page as `runtime.store.<method>`; its `on('change', …)` events reach the
    * page through `runtime.on('change', …)`. A promise of a store is waited
-   * for on first use: pass `openSkillStore()` as is, never `await` it at the
+   * for on first use: pass `openIndexedDbStore()` as is, never `await` it at the
    * top of a worker (messages that arrive meanwhile are lost).
    */
   store?: RuntimeStore | PromiseLike<RuntimeStore>;
@@ -38,7 +38,7 @@ export interface SkillRuntime {
  * @example
  * ```ts
  * // shared-worker.ts: one runtime for every tab of the app
- * const runtime = createSkillRuntime({ builtin: bundleSource(bundle), store: openSkillStore() })
+ * const runtime = createSkillRuntime({ builtin: bundleSource(bundle), store: openIndexedDbStore() })
  * self.onconnect = (event) => exposeSkillRuntime(runtime, event.ports[0])
  * ```
  */

@@ -15,7 +15,7 @@ import type { CatalogOptions } from '../agent/catalog.js';
 import { runTool } from '../agent/grants.js';
 import type { ActivationOptions, SkillActivation, Turn } from '../routing/activation.js';
 import type { RouteOptions } from '../routing/router.js';
-import type { LoadProgress, RoutedSkill } from '../loader/loader.js';
+import type { ActivationThresholds, LoadProgress, RoutedSkill } from '../loader/loader.js';
 import { FORWARDED_STORE_METHODS, type ForwardedStoreMethod } from './store-facade.js';
 import type { SkillRuntime } from './runtime.js';
 import { AnswerPages, type AnswerPage } from './paging.js';
@@ -126,6 +126,11 @@ export class RuntimeSession {
   /** `loader.activateAsync`, paged. */
   async activateAsync(turn: string | Turn, options: ActivationOptions = {}): Promise<AnswerPage<SkillActivation>> {
     return this.#pages.first(await this.#runtime.loader.activateAsync(turn, options));
+  }
+
+  /** `loader.activationThresholds`. */
+  activationThresholds(options: ActivationOptions = {}): ActivationThresholds {
+    return this.#runtime.loader.activationThresholds(options);
   }
 
   /** `loader.embeddingsReady`. */

@@ -27,6 +27,9 @@ export const FORWARDED_STORE_METHODS = [
   'restore',
   'purge',
   'auditLog',
+  'exportNamespace',
+  'importNamespace',
+  // Deprecated names of the two above, still forwarded for pages and stores written against them.
   'exportArchive',
   'importArchive',
   'reserveNames',
@@ -55,7 +58,11 @@ export interface RuntimeStore extends SkillStoreLike {
   restore?(...args: unknown[]): unknown;
   purge?(...args: unknown[]): unknown;
   auditLog?(...args: unknown[]): unknown;
+  exportNamespace?(...args: unknown[]): unknown;
+  importNamespace?(...args: unknown[]): unknown;
+  /** @deprecated Use `exportNamespace`. */
   exportArchive?(...args: unknown[]): unknown;
+  /** @deprecated Use `importNamespace`. */
   importArchive?(...args: unknown[]): unknown;
   reserveNames?(...args: unknown[]): unknown;
   storage?(...args: unknown[]): unknown;

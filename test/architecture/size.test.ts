@@ -15,10 +15,10 @@ const MAX_FUNCTION_LINES = 60;
  * Offenders in folders other engineers own at the moment, named `path` (folders) or `path:name` (functions), to be
  * emptied as they are split. Each entry must still offend, so a fixed one cannot linger here.
  */
-const PENDING: ReadonlySet<string> = new Set(['src/node/cli']);
+const PENDING: ReadonlySet<string> = new Set<string>();
 
 /** The folders `PENDING` may name: nothing elsewhere gets an exception. */
-const PENDING_ROOTS = ['src/node/cli', 'src/routing'];
+const PENDING_ROOTS = ['src/routing'];
 
 /** One thing over its limit: where it is, what it is, and how big. */
 export interface Offender {

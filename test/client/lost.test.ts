@@ -6,9 +6,10 @@ import type { SkillError } from '../../src/format/errors.js';
 import { exposeSkillRuntime } from '../../src/worker/index.js';
 import { connectSkillRuntime } from '../../src/client/index.js';
 import { codeOf, rejected } from '../support/errors.js';
-import { channel, gatedSource, inProcess } from '../worker/helpers.js';
-import { BUILTIN_FILES, ORG, USER, USER_NS, userSkill } from '../worker/fixtures/skills.js';
-import { FakeStore, type FakeChange } from '../worker/fixtures/fake-store.js';
+import { gatedSource } from '../support/gated-source.js';
+import { channel, inProcess } from '../support/in-process-runtime.js';
+import { BUILTIN_FILES, ORG, USER, USER_NS, userSkill } from '../support/runtime-skills.js';
+import { FakeStore, type FakeChange } from '../support/fake-store.js';
 
 describe('a lost worker', () => {
   it('fails a pending call and every later one with WORKER_LOST when its port closes, and tells `lost` listeners', async () => {

@@ -9,8 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { memorySource, SkillLoader, SKILL_TOOLS, type LoadProgress } from '../../src/index.js';
 import { connectSkillRuntime } from '../../src/client/index.js';
 import { codeOf, rejected } from '../support/errors.js';
-import { BUILTIN_FILES, USER_NS, userSkill } from '../worker/fixtures/skills.js';
-import type { FakeChange, FakeStore } from '../worker/fixtures/fake-store.js';
+import { BUILTIN_FILES, USER_NS, userSkill } from '../support/runtime-skills.js';
+import type { FakeChange, FakeStore } from '../support/fake-store.js';
 
 let outDir = '';
 let bundle = '';

@@ -3,12 +3,12 @@
 import { generateText, isStepCount } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { skillTools } from '../../src/ai-sdk/index.js';
+import { createSkillToolSet } from '../../src/ai-sdk/index.js';
 import { createSkillSet, defineSkill } from '../../src/index.js';
 
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
 
-describe('skillTools in the browser', () => {
+describe('createSkillToolSet in the browser', () => {
   it('loads a skill and reads a file in a generateText loop', async () => {
     const refunds = defineSkill({
       name: 'refunds',
@@ -36,7 +36,7 @@ describe('skillTools in the browser', () => {
     });
     const result = await generateText({
       model,
-      tools: skillTools(set, { grants: set.permissions, fileTools: false }),
+      tools: createSkillToolSet(set, { grants: set.permissions, fileTools: false }),
       prompt: 'Refund?',
       stopWhen: isStepCount(5),
     });

@@ -2,7 +2,7 @@
 import { generateText, isStepCount } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { skillTools } from '../../src/ai-sdk/index.js';
+import { createSkillToolSet } from '../../src/ai-sdk/index.js';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { directorySource } from '../../src/node/index.js';
@@ -39,11 +39,11 @@ function toolOutputs(prompt: Parameters<MockLanguageModelV4['doGenerate']>[0]['p
   return prompt.flatMap((m) => (m.role === 'tool' ? m.content.flatMap((p) => (p.type === 'tool-result' ? [p.output] : [])) : []));
 }
 
-describe('skillTools in generateText', () => {
+describe('createSkillToolSet in generateText', () => {
   it('offers the read tools under provider names with JSON Schema inputs', () => {
-    const tools = skillTools(set, { grants: allGrants });
+    const tools = createSkillToolSet(set, { grants: allGrants });
     expect(Object.keys(tools)).toEqual(['skills_load', 'skills_read', 'skills_list', 'skills_grep']);
-    expect(Object.keys(skillTools(set, { grants: allGrants, fileTools: false }))).toEqual(['skills_load', 'skills_read']);
+    expect(Object.keys(createSkillToolSet(set, { grants: allGrants, fileTools: false }))).toEqual(['skills_load', 'skills_read']);
     expect(tools['skills_load']?.description).toBe(set.tools[0]?.description);
   });
 
@@ -56,7 +56,7 @@ describe('skillTools in generateText', () => {
     const result = await generateText({
       model,
       system: set.catalog(),
-      tools: skillTools(set, { grants: allGrants }),
+      tools: createSkillToolSet(set, { grants: allGrants }),
       prompt: 'Refund 30 EUR?',
       stopWhen: isStepCount(5),
     });
@@ -76,7 +76,7 @@ describe('skillTools in generateText', () => {
     const model = scripted([call('c1', 'skills_read', { name: 'refunds', path: 'references/policy.md' }), answer('Cannot read.')]);
     const result = await generateText({
       model,
-      tools: skillTools(set, { grants: ['tool:skills.load', 'skills:read'] }),
+      tools: createSkillToolSet(set, { grants: ['tool:skills.load', 'skills:read'] }),
       prompt: 'x',
       stopWhen: isStepCount(3),
     });
@@ -89,7 +89,7 @@ describe('skillTools in generateText', () => {
 
   it('passes a refusal of the tool (an unknown skill) back to the model', async () => {
     const model = scripted([call('c1', 'skills_load', { name: 'nope' }), answer('No such skill.')]);
-    const result = await generateText({ model, tools: skillTools(set, { grants: allGrants }), prompt: 'x', stopWhen: isStepCount(3) });
+    const result = await generateText({ model, tools: createSkillToolSet(set, { grants: allGrants }), prompt: 'x', stopWhen: isStepCount(3) });
     expect(result.steps[0]?.content.find((p) => p.type === 'tool-error')).toMatchObject({ error: { code: 'NOT_FOUND' } });
   });
 
@@ -97,7 +97,7 @@ describe('skillTools in generateText', () => {
     const root = await tree({ 'notes/SKILL.md': skillMd('notes', { body: 'Version one.' }) });
     const loader = new SkillLoader({ builtin: directorySource(root) });
     await loader.loadAll();
-    const tools = skillTools(loader, { grants: loader.permissions, fileTools: false });
+    const tools = createSkillToolSet(loader, { grants: loader.permissions, fileTools: false });
     expect(Object.keys(tools)).toEqual(['skills_load', 'skills_read']);
     await writeFile(join(root, 'notes/SKILL.md'), skillMd('notes', { body: 'Version two.' }));
     await loader.loadAll();

@@ -1,17 +1,17 @@
-// createUseEmbedder() with no options (a JavaScript caller, a README skimmed): a SkillError that says what to pass
+// createSentenceEncoder() with no options (a JavaScript caller, a README skimmed): a SkillError that says what to pass
 // in Node and in a browser, not a TypeError from inside.
 import { describe, expect, it } from 'vitest';
-import { createUseEmbedder, type UseEmbedderOptions } from '../../src/embeddings/index.js';
+import { createSentenceEncoder, type SentenceEncoderOptions } from '../../src/embeddings/index.js';
 import { thrown } from '../support/errors.js';
 
-describe('createUseEmbedder without model files', () => {
+describe('createSentenceEncoder without model files', () => {
   it.each([
     ['no options', undefined],
     ['options without files', {}],
-  ])('%s: INVALID_INPUT naming useModelFiles and fetchModelFiles', (_, options) => {
-    const error = thrown(() => createUseEmbedder(options as unknown as UseEmbedderOptions));
+  ])('%s: INVALID_INPUT naming readModelFiles and fetchModelFiles', (_, options) => {
+    const error = thrown(() => createSentenceEncoder(options as unknown as SentenceEncoderOptions));
     expect(error.code).toBe('INVALID_INPUT');
-    expect(error.message).toContain('useModelFiles()');
+    expect(error.message).toContain('readModelFiles()');
     expect(error.message).toContain('fetchModelFiles(url)');
   });
 });

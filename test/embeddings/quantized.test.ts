@@ -5,9 +5,9 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { createUseEmbedder } from '../../src/embeddings/index.js';
-import { useModelFiles, useWasmPaths } from '../../src/node/use-model.js';
-import { dot, normalized } from '../../src/routing/embedder.js';
+import { createSentenceEncoder } from '../../src/embeddings/index.js';
+import { readModelFiles, tfjsWasmPaths } from '../../src/node/model-folder.js';
+import { dot, normalized } from '../../src/routing/meaning/embedder.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'satchel-use-uint8-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -18,7 +18,7 @@ it('writes a uint8 model a quarter the size whose vectors stay within 0.05 cosin
   const bytes = ['group1-shard1of2', 'group1-shard2of2'].reduce((n, f) => n + statSync(join(dir, f)).size, 0);
   expect(bytes).toBeLessThan(27_903_656 / 3.9);
   const texts = ['merge two PDF files', 'what will the weather be tomorrow', 'I want my money back for this order', 'resolve the merge conflict in main'];
-  const full = await createUseEmbedder({ files: useModelFiles(), wasmPaths: useWasmPaths() }).embed(texts);
-  const small = await createUseEmbedder({ files: useModelFiles(dir), wasmPaths: useWasmPaths() }).embed(texts);
+  const full = await createSentenceEncoder({ files: readModelFiles(), wasmPaths: tfjsWasmPaths() }).embed(texts);
+  const small = await createSentenceEncoder({ files: readModelFiles(dir), wasmPaths: tfjsWasmPaths() }).embed(texts);
   for (const [i, v] of full.entries()) expect(dot(normalized(v), normalized(small[i] as Float32Array))).toBeGreaterThan(0.95);
 }, 120_000);

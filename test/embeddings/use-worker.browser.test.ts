@@ -8,7 +8,7 @@ afterEach(() => {
   for (const worker of workers.splice(0)) worker.terminate();
 });
 
-describe('createUseEmbedder in a Worker', () => {
+describe('createSentenceEncoder in a Worker', () => {
   it('routes by meaning from the page, where lexical routing finds nothing', async () => {
     const worker = new Worker(new URL('./fixtures/use-worker.ts', import.meta.url), { type: 'module', name: inject('modelOrigin') });
     workers.push(worker);

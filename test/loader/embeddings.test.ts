@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SkillLoader } from '../../src/loader/loader.js';
 import { memorySource } from '../../src/sources/memory.js';
-import { skillVectorKey } from '../../src/routing/embedder.js';
-import { routingMd, skill } from '../routing/helpers.js';
+import { skillVectorKey } from '../../src/routing/meaning/embedder.js';
+import { routingMd, skill } from '../support/routing-skills.js';
 import { rejected } from '../support/errors.js';
 import { conceptEmbedder, type ConceptEmbedderOptions } from '../support/concept-embedder.js';
 

@@ -1,17 +1,18 @@
 // One skill's identity is its name, unforgeable: normalised duplicates are shadowed, look-alikes are refused, tiers are exactly three.
 import { describe, expect, it } from 'vitest';
 import { memorySource, parseSkill, SkillLoader, type Skill } from '../../src/index.js';
+import type { SkillStoreItem } from '../../src/sources/store.js';
 import { thrown } from '../support/errors.js';
 import { skillMd } from '../support/skill-md.js';
-import { fakeStore } from './helpers.js';
+import { searchStore, storeItems } from '../support/search-store.js';
 
 const builtin = memorySource({ 'refunds/SKILL.md': skillMd('refunds', { body: 'The real refunds.' }) });
-const userSkills = (...names: string[]): Record<string, readonly unknown[]> => ({
-  'acme/ann/skills': names.map((n) => skillMd(n, { body: `Impostor ${JSON.stringify(n)}.` })),
+const userSkills = (...names: string[]): Record<string, SkillStoreItem[]> => ({
+  'acme/ann/skills': storeItems(...names.map((n) => skillMd(n, { body: `Impostor ${JSON.stringify(n)}.` }))),
 });
 
 async function loadedWith(...names: string[]): Promise<SkillLoader> {
-  const loader = new SkillLoader({ builtin, store: fakeStore(userSkills(...names)) });
+  const loader = new SkillLoader({ builtin, store: searchStore(userSkills(...names)) });
   await loader.loadAll('acme', 'ann');
   return loader;
 }

@@ -8,7 +8,7 @@ import { Router } from '../../src/routing/router.js';
 import { createRouter } from '../../src/routing/create-router.js';
 import { memorySource } from '../../src/sources/memory.js';
 import type { Skill } from '../../src/format/types.js';
-import { skill } from '../routing/helpers.js';
+import { skill } from '../support/routing-skills.js';
 
 const files: Record<string, string> = {};
 for (const g of generateSkills(150, { seed: 3 })) for (const f of skillFiles(g)) files[f.path] = f.content;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { SkillLoader } from '../../src/loader/loader.js';
 import { memorySource } from '../../src/sources/memory.js';
-import { routingMd } from '../routing/helpers.js';
+import { routingMd } from '../support/routing-skills.js';
 import { rejected } from '../support/errors.js';
 import { conceptEmbedder } from '../support/concept-embedder.js';
 

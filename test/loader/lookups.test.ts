@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { SkillLoader, isSkillError, memorySource, type SkillSource } from '../../src/index.js';
 import { skillMd } from '../support/skill-md.js';
-import { fakeStore } from './helpers.js';
+import { searchStore, storeItems } from '../support/search-store.js';
 
 const files = {
   'vendor-evaluation/SKILL.md': skillMd('vendor-evaluation', { front: 'intents:\n  - Vendor_Evaluation\n  - rfp_scoring\n' }),
@@ -92,7 +92,7 @@ describe('lookups', () => {
 
 describe('loading', () => {
   it('replaces the cache on each load and reports progress per source', async () => {
-    const store = fakeStore({ 'acme/skills': [skillMd('org-only')] });
+    const store = searchStore({ 'acme/skills': storeItems(skillMd('org-only')) });
     const loader = new SkillLoader({ builtin: memorySource({ 'a/SKILL.md': skillMd('a') }), store });
     const progress: string[] = [];
     await loader.loadAll('acme', undefined, { onProgress: (p) => progress.push(`${p.tier}:${p.loaded}`) });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { SkillLoader, memorySource } from '../../src/index.js';
 import { skillMd } from '../support/skill-md.js';
-import { fakeStore } from './helpers.js';
+import { searchStore, storeItems } from '../support/search-store.js';
 
 const TIERS = ['builtin', 'org', 'user', 'subagent'] as const;
 type TierName = (typeof TIERS)[number];
@@ -11,9 +11,9 @@ function loaderWith(holders: readonly TierName[]): SkillLoader {
   const marker = (tier: TierName): string => `Body from ${tier}.`;
   const builtinFiles: Record<string, string> = { 'other/SKILL.md': skillMd('other') };
   if (holders.includes('builtin')) builtinFiles['x/SKILL.md'] = skillMd('x', { body: marker('builtin') });
-  const store = fakeStore({
-    'acme/skills': holders.includes('org') ? [skillMd('x', { body: marker('org') })] : [],
-    'acme/ann/skills': holders.includes('user') ? [skillMd('x', { body: marker('user') })] : [],
+  const store = searchStore({
+    'acme/skills': holders.includes('org') ? storeItems(skillMd('x', { body: marker('org') })) : [],
+    'acme/ann/skills': holders.includes('user') ? storeItems(skillMd('x', { body: marker('user') })) : [],
   });
   const subagentSpecs = holders.includes('subagent')
     ? [{ name: 'x', description: 'Subagent x for tests.', tools: ['search'], maxSteps: 3, timeout: 1000, systemPromptSuffix: marker('subagent') }]
@@ -42,10 +42,10 @@ describe('precedence matrix', () => {
 
 describe('store namespaces', () => {
   it('reads [orgId, "skills"] then [orgId, userId, "skills"]', async () => {
-    const store = fakeStore({ 'acme/skills': [skillMd('a')], 'acme/ann/skills': [skillMd('b')] });
+    const store = searchStore({ 'acme/skills': storeItems(skillMd('a')), 'acme/ann/skills': storeItems(skillMd('b')) });
     const loader = new SkillLoader({ store });
     const skills = await loader.loadAll('acme', 'ann');
-    expect(store.calls.map((c) => c.join('/'))).toEqual(['acme/skills', 'acme/ann/skills']);
+    expect(store.calls.map((c) => c.namespace.join('/'))).toEqual(['acme/skills', 'acme/ann/skills']);
     expect(skills.map((s) => [s.name, s.source])).toEqual([
       ['a', 'org'],
       ['b', 'user'],
@@ -53,16 +53,16 @@ describe('store namespaces', () => {
   });
 
   it('skips the store without an org, and the user tier without a user', async () => {
-    const store = fakeStore({ 'acme/skills': [skillMd('a')] });
+    const store = searchStore({ 'acme/skills': storeItems(skillMd('a')) });
     const loader = new SkillLoader({ store });
     expect(await loader.loadAll()).toEqual([]);
     expect((await loader.loadAll('acme')).map((s) => s.name)).toEqual(['a']);
-    expect(store.calls.map((c) => c.join('/'))).toEqual(['acme/skills']);
+    expect(store.calls.map((c) => c.namespace.join('/'))).toEqual(['acme/skills']);
   });
 
   it('reads at most perNamespace skills and says how many were left', async () => {
     const items = Array.from({ length: 7 }, (_, i) => skillMd(`s${i}`));
-    const loader = new SkillLoader({ store: fakeStore({ 'acme/skills': items }), limits: { perNamespace: 5 } });
+    const loader = new SkillLoader({ store: searchStore({ 'acme/skills': storeItems(...items) }, { honourLimit: false }), limits: { perNamespace: 5 } });
     const skills = await loader.loadAll('acme');
     expect(skills).toHaveLength(5);
     const warning = loader.diagnostics.find((d) => d.code === 'namespace-limit');
@@ -72,7 +72,7 @@ describe('store namespaces', () => {
 
   it('defaults perNamespace to 50', async () => {
     const items = Array.from({ length: 60 }, (_, i) => skillMd(`s${i}`));
-    const loader = new SkillLoader({ store: fakeStore({ 'acme/skills': items }) });
+    const loader = new SkillLoader({ store: searchStore({ 'acme/skills': storeItems(...items) }) });
     expect(await loader.loadAll('acme')).toHaveLength(50);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { isSkillError } from '../../src/format/errors.js';
 import { SkillLoader } from '../../src/loader/loader.js';
 import { memorySource } from '../../src/sources/memory.js';
-import { routingMd, skill } from '../routing/helpers.js';
+import { routingMd, skill } from '../support/routing-skills.js';
 
 const files = {
   'pdf-tools/SKILL.md': routingMd('pdf-tools', { description: 'Merge, split and extract text from PDF files.', examples: ['merge these two pdfs'] }),

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SkillSource, SourceListing } from '../../src/index.js';
 import { directorySource, type DirectorySourceOptions } from '../../src/node/index.js';
-import { describeSourceContract, type SourceFixture } from '../sources/contract.js';
+import { describeSourceContract, type SourceFixture } from '../sources/source-contract.js';
 import { codeOf } from '../support/errors.js';
 import { tempTrees } from '../support/temp-trees.js';
 import { skillMd } from '../support/skill-md.js';

@@ -6,7 +6,7 @@ import { pluginSource, SkillLoader, type SkillSource } from '../../src/node/inde
 import { rejected } from '../support/errors.js';
 import { PLUGIN_FIXTURE } from '../support/plugin-tree.js';
 import { tempTrees } from '../support/temp-trees.js';
-import { describeSourceContract } from '../sources/contract.js';
+import { describeSourceContract } from '../sources/source-contract.js';
 
 const tempTree = tempTrees('satchel-plugin-');
 

@@ -6,7 +6,7 @@ import { gunzipSync } from 'fflate';
 import { parseTar } from 'nanotar';
 import { afterAll, describe, expect, it } from 'vitest';
 import { directorySource, publishSkills, remoteSource, SkillLoader } from '../../src/node/index.js';
-import { describeSourceContract, SOURCE_FIXTURE, type SourceFixture } from '../sources/contract.js';
+import { describeSourceContract, SOURCE_FIXTURE, type SourceFixture } from '../sources/source-contract.js';
 import { rejected } from '../support/errors.js';
 import { startServer, type TestServer } from '../support/http-server.js';
 import { tempTrees } from '../support/temp-trees.js';

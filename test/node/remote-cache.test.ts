@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { folderRemoteCache } from '../../src/node/index.js';
 import { codeOf } from '../support/errors.js';
 import { tempTrees } from '../support/temp-trees.js';
-import { describeOfflineCache } from '../sources/remote/offline-cache.js';
+import { describeRemoteCacheContract } from '../sources/remote/remote-cache-contract.js';
 
 const tree = tempTrees('satchel-remote-cache-');
 let folder: string | undefined;
-describeOfflineCache('folder', async () => folderRemoteCache((folder ??= join(await tree(), 'cache'))));
+describeRemoteCacheContract('folder', async () => folderRemoteCache((folder ??= join(await tree(), 'cache'))));
 
 describe('folderRemoteCache', () => {
   it('writes one file per key and reads it back', async () => {

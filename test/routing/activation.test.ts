@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { activateTurn, findMentions, searchHits, DEFAULT_ACTIVATION_OPTIONS } from '../../src/routing/activation.js';
 import { createRouter } from '../../src/routing/create-router.js';
 import type { Skill } from '../../src/format/types.js';
-import { demoSkills, skill } from './helpers.js';
+import { demoSkills, skill } from '../support/routing-skills.js';
 
 function context(skills: Skill[]) {
   const router = createRouter();
@@ -75,9 +75,9 @@ describe('activation', () => {
 
   it('keeps hits near the best one, at most maxSearch', () => {
     const hits = [
-      { name: 'a', score: 0.8, terms: [] },
-      { name: 'b', score: 0.5, terms: [] },
-      { name: 'c', score: 0.3, terms: [] },
+      { name: 'a', score: 0.8, terms: [], words: [] },
+      { name: 'b', score: 0.5, terms: [], words: [] },
+      { name: 'c', score: 0.3, terms: [], words: [] },
     ];
     const o = { ...DEFAULT_ACTIVATION_OPTIONS, threshold: 0.5 };
     expect(searchHits(hits, o).map((h) => h.name)).toEqual(['a', 'b']);

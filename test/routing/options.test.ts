@@ -6,7 +6,7 @@ import { DEFAULT_ROUTER_OPTIONS, type Router, type RouterOptions } from '../../s
 import { createRouter, loadRouter } from '../../src/routing/create-router.js';
 import { memorySource } from '../../src/sources/memory.js';
 import type { Skill } from '../../src/format/types.js';
-import { demoSkills, routingMd, skill } from './helpers.js';
+import { demoSkills, routingMd, skill } from '../support/routing-skills.js';
 
 function built(skills: Skill[], options: RouterOptions = {}): Router {
   const router = createRouter(options);

@@ -8,7 +8,7 @@ import { isRoutable } from '../../src/routing/router.js';
 import { createRouter } from '../../src/routing/create-router.js';
 import { ROUTER_FIELDS } from '../../src/routing/score.js';
 import type { Skill } from '../../src/format/types.js';
-import { demoSkills, skill } from './helpers.js';
+import { demoSkills, skill } from '../support/routing-skills.js';
 
 const generated = generateSkills(120, { seed: 5 }).flatMap((g) => parseSkill(g.text, { folder: g.folder }).skill ?? []);
 const tricky = skill('PDFTool-x', {

@@ -4,7 +4,7 @@ import { isSkillError } from '../../src/format/errors.js';
 import { ROUTER_SCHEMA_VERSION, type Router, type RouterJSON } from '../../src/routing/router.js';
 import { createRouter, loadRouter } from '../../src/routing/create-router.js';
 import type { Skill } from '../../src/format/types.js';
-import { demoSkills, skill } from './helpers.js';
+import { demoSkills, skill } from '../support/routing-skills.js';
 
 function names(router: Router, text: string): string[] {
   return router.route(text).map((h) => h.name);

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { blendHits, DEFAULT_SEMANTIC_OPTIONS } from '../../src/routing/semantic.js';
+import { blendHits, DEFAULT_SEMANTIC_OPTIONS } from '../../src/routing/meaning/semantic.js';
 import { DEFAULT_ACTIVATION_OPTIONS, scaledThreshold, searchHits, THRESHOLD_REFERENCE_SKILLS } from '../../src/routing/activation.js';
-import { dot, meanDirection, normalized, skillVectorKey } from '../../src/routing/embedder.js';
-import { SkillVectors } from '../../src/routing/skill-vectors.js';
+import { dot, meanDirection, normalized, skillVectorKey } from '../../src/routing/meaning/embedder.js';
+import { SkillVectors } from '../../src/routing/meaning/skill-vectors.js';
 import { rejected } from '../support/errors.js';
 import { conceptEmbedder } from '../support/concept-embedder.js';
-import { skill } from './helpers.js';
+import { skill } from '../support/routing-skills.js';
 
 const unit = (...xs: number[]) => normalized(Float32Array.from(xs));
 
 describe('blendHits', () => {
-  it('scores scale × (w × cosine + (1 − w) × lexical), capped at 1, lexical terms kept, best first', () => {
+  it('scores scale × (w × cosine + (1 − w) × lexical), capped at 1, lexical terms and words kept, best first', () => {
     const query = unit(1, 0);
     const hits = blendHits(
-      [{ name: 'b', score: 0.5, terms: ['x'] }],
+      [{ name: 'b', score: 0.5, terms: ['x'], words: ['X'] }],
       query,
       [
         ['a', unit(1, 1)],
@@ -22,10 +22,10 @@ describe('blendHits', () => {
       ],
       { cosineWeight: 0.5, scale: 2 },
     );
-    expect(hits.map((h) => [h.name, h.score, h.terms])).toEqual([
-      ['c', 1, []],
-      ['a', Math.round(2 * 0.5 * Math.SQRT1_2 * 1e6) / 1e6, []],
-      ['b', 0.5, ['x']],
+    expect(hits.map((h) => [h.name, h.score, h.terms, h.words])).toEqual([
+      ['c', 1, [], []],
+      ['a', Math.round(2 * 0.5 * Math.SQRT1_2 * 1e6) / 1e6, [], []],
+      ['b', 0.5, ['x'], ['X']],
     ]);
   });
 
@@ -136,7 +136,7 @@ describe('the threshold at scale', () => {
   });
 
   it('decides whether search activates anything: a hit that passes among 200 skills does not among 1,500', () => {
-    const hits = [{ name: 'a', score: 0.6, terms: [] }];
+    const hits = [{ name: 'a', score: 0.6, terms: [], words: [] }];
     expect(searchHits(hits, o, 200).map((h) => h.name)).toEqual(['a']);
     expect(searchHits(hits, o, 1500)).toEqual([]);
   });

@@ -1,13 +1,13 @@
 // The usage prior: success rates from a usage profile, centred, as an opt-in multiplier on routed scores.
 import { describe, expect, it } from 'vitest';
 import { createRouter } from '../../src/routing/create-router.js';
-import { usagePrior, withPrior } from '../../src/routing/usage-prior.js';
+import { createUsagePrior, withPrior } from '../../src/routing/usage-prior.js';
 import { thrown } from '../support/errors.js';
-import { skill } from './helpers.js';
+import { skill } from '../support/routing-skills.js';
 
-describe('usagePrior', () => {
+describe('createUsagePrior', () => {
   it('raises skills that succeed more than the others, lowers those that fail more, leaves unused ones alone', () => {
-    const prior = usagePrior(
+    const prior = createUsagePrior(
       [
         { name: 'good', outcome: 'success' },
         { name: 'good', outcome: 'success' },
@@ -29,7 +29,7 @@ describe('usagePrior', () => {
   });
 
   it('takes the app’s own outcome words and refuses a weight outside 0–1', () => {
-    const prior = usagePrior(
+    const prior = createUsagePrior(
       [
         { name: 'a', outcome: 'thumbs-up' },
         { name: 'b', outcome: 'thumbs-down' },
@@ -38,14 +38,14 @@ describe('usagePrior', () => {
     );
     expect(prior.of('a')).toBeGreaterThan(1);
     expect(prior.of('b')).toBeLessThan(1);
-    expect(thrown(() => usagePrior([], { weight: 2 })).code).toBe('INVALID_INPUT');
+    expect(thrown(() => createUsagePrior([], { weight: 2 })).code).toBe('INVALID_INPUT');
   });
 
   it('re-ranks hits, scores capped at 1', () => {
     const hits = [
-      { name: 'a', score: 0.6, terms: [] },
-      { name: 'b', score: 0.55, terms: [] },
-      { name: 'c', score: 0.99, terms: [] },
+      { name: 'a', score: 0.6, terms: [], words: [] },
+      { name: 'b', score: 0.55, terms: [], words: [] },
+      { name: 'c', score: 0.99, terms: [], words: [] },
     ];
     const factors: Record<string, number> = { a: 0.8, b: 1.1, c: 1.2 };
     expect(withPrior(hits, { of: (n) => factors[n] ?? 1 }).map((h) => [h.name, Math.round(h.score * 1000) / 1000])).toEqual([
@@ -67,7 +67,7 @@ describe('usagePrior', () => {
     expect(before.map((h) => h.name).sort()).toEqual(['invoice-archive', 'invoice-export']);
     const loser = before[1]?.name as string;
     const winner = before[0]?.name as string;
-    const profile = usagePrior(
+    const profile = createUsagePrior(
       [...Array(10)].flatMap(() => [
         { name: loser, outcome: 'success' },
         { name: winner, outcome: 'failure' },

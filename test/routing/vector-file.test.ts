@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { SkillLoader } from '../../src/loader/loader.js';
 import { memorySource } from '../../src/sources/memory.js';
-import { precomputeSkillVectors, SKILL_VECTOR_FILE_FORMAT, vectorCacheFrom } from '../../src/routing/vector-file.js';
-import { routingMd } from './helpers.js';
+import { precomputeSkillVectors, SKILL_VECTOR_FILE_FORMAT, fileVectorCache } from '../../src/routing/meaning/vector-file.js';
+import { routingMd } from '../support/routing-skills.js';
 import { thrown } from '../support/errors.js';
 import { conceptEmbedder } from '../support/concept-embedder.js';
 
@@ -24,7 +24,7 @@ describe('skill vector files', () => {
     const made = conceptEmbedder();
     const file = JSON.parse(JSON.stringify(await precomputeSkillVectors(await skills(), made))) as unknown;
     expect(file).toMatchObject({ format: SKILL_VECTOR_FILE_FORMAT, version: 1, embedder: 'concepts@1', dimensions: made.dimensions });
-    const cache = vectorCacheFrom(file);
+    const cache = fileVectorCache(file);
     // The routable skills only.
     expect(cache.size).toBe(2);
     const embedder = conceptEmbedder();
@@ -43,7 +43,7 @@ describe('skill vector files', () => {
   });
 
   it('treat a cached vector of the wrong length as a miss', async () => {
-    const cache = vectorCacheFrom(await precomputeSkillVectors(await skills(), conceptEmbedder()));
+    const cache = fileVectorCache(await precomputeSkillVectors(await skills(), conceptEmbedder()));
     for (const key of cache.keys()) cache.set(key, Float32Array.from([1, 0, 0]));
     const embedder = conceptEmbedder();
     const loader = new SkillLoader({ builtin: memorySource(files), routing: { embedder, vectorCache: cache } });
@@ -54,7 +54,7 @@ describe('skill vector files', () => {
   });
 
   it('hold nothing another model can use: its vectors are embedded afresh', async () => {
-    const cache = vectorCacheFrom(await precomputeSkillVectors(await skills(), conceptEmbedder({ id: 'other@1' })));
+    const cache = fileVectorCache(await precomputeSkillVectors(await skills(), conceptEmbedder({ id: 'other@1' })));
     const embedder = conceptEmbedder();
     const loader = new SkillLoader({ builtin: memorySource(files), routing: { embedder, vectorCache: cache } });
     await loader.loadAll();
@@ -73,7 +73,7 @@ describe('skill vector files', () => {
       { ...file, vectors: { [key]: 'AAAA' } },
       { ...file, vectors: { [key]: '%%' } },
     ]) {
-      expect(thrown(() => vectorCacheFrom(bad)).code).toBe('INVALID_INPUT');
+      expect(thrown(() => fileVectorCache(bad)).code).toBe('INVALID_INPUT');
     }
   });
 });
@@ -89,7 +89,7 @@ describe('bundles with vectors', () => {
     >;
     expect(Object.keys(bundle.vectors?.vectors ?? {})).toHaveLength(2);
     const embedder = conceptEmbedder();
-    const loader = new SkillLoader({ builtin: bundleSource(bundle), routing: { embedder, vectorCache: vectorCacheFrom(bundle.vectors) } });
+    const loader = new SkillLoader({ builtin: bundleSource(bundle), routing: { embedder, vectorCache: fileVectorCache(bundle.vectors) } });
     await loader.loadAll();
     await loader.embeddingsReady();
     expect(embedder.calls).toEqual([]);

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { createSkillSet, defineSkill, loadSkills, parseSkillFile, runTool, withSkills, type LoadedSkill, type ReadFileResult } from '../../src/node/index.js';
 import { rejected, thrown } from '../support/errors.js';
-import { workingTree } from './helpers.js';
+import { workingTree } from '../support/working-tree.js';
 
 // --- Outside Satchel: Mayura's framework, as plain stand-ins.
 const defineAgent = <T>(options: T): T => options;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { directorySource, loadSkills, pluginSource, SkillLoader, type LoadedSkill, type SkillTool } from '../../src/node/index.js';
 import { rejected } from '../support/errors.js';
-import { workingTree } from './helpers.js';
+import { workingTree } from '../support/working-tree.js';
 
 // "Minimal Example", verbatim.
 const NOTE_TAKING_MD = `---

@@ -6,7 +6,7 @@ import { SkillLoader, parseSkillFrontmatter } from '../../src/node/index.js';
 import type { Skill, SkillFrontmatter } from '../../src/node/index.js';
 import { SkillLoader as CoreSkillLoader, type SkillStoreLike } from '../../src/index.js';
 import { skillMd } from '../support/skill-md.js';
-import { workingTree } from './helpers.js';
+import { workingTree } from '../support/working-tree.js';
 
 // "SKILL.md format", as shown. The page lost the indentation of `execution:`'s keys; they are restored here
 // (see the verbatim test below and docs/seeds.md).

@@ -1,7 +1,7 @@
 // The md-first seed's "Self-Improvement" section and the structured-format seed's set_skill tool family, quote by quote.
 import { describe, expect, it } from 'vitest';
 import { findTool, runTool, SkillLoader, surfaceNamespace, type SkillTool } from '../../src/index.js';
-import { createMemoryStore, writeTools } from '../../src/store/index.js';
+import { createMemoryStore, createWriteTools } from '../../src/store/index.js';
 import { codeOf, rejected } from '../support/errors.js';
 import { skillMd } from '../support/skill-md.js';
 
@@ -12,7 +12,7 @@ const grants = ['tool:set_skill', 'tool:set_skill_resource', 'skills:write'];
 describe('self-improvement (md-first seed) with the set_skill tools (structured-format seed)', () => {
   it('"With skills: autonomous it may create new durable skills directly"; set_skill with name and description only makes a structured skill', async () => {
     const store = createMemoryStore();
-    const tools = writeTools(store, { namespace: ROOT, names: 'seed' });
+    const tools = createWriteTools(store, { namespace: ROOT, names: 'seed' });
     const set = findTool(tools, 'set_skill') as SkillTool;
     expect(await runTool(set, { name: 'my_skill', description: 'Brief description of what this skill provides' }, { grants })).toMatchObject({
       name: 'my-skill',
@@ -35,7 +35,7 @@ describe('self-improvement (md-first seed) with the set_skill tools (structured-
   });
 
   it('"Use skills: disabled, or the mutability: static shorthand"; "A durable skill cannot use the name of a checked-in skill"', async () => {
-    expect(writeTools(createMemoryStore({ mutability: 'static' }), { namespace: ROOT })).toEqual([]);
+    expect(createWriteTools(createMemoryStore({ mutability: 'static' }), { namespace: ROOT })).toEqual([]);
     const store = createMemoryStore({ reservedNames: ['note-taking'] });
     expect((await rejected(store.put(ROOT, skillMd('note-taking'), { actor: 'agent' }))).diagnostics[0]?.code).toBe('resource-write-ignored');
   });

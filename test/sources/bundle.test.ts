@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { isSkillError } from '../../src/format/errors.js';
 import { bundleSource, isSkillBundle, type SkillBundle } from '../../src/sources/bundle.js';
 import { buildSkillBundle } from '../../src/node/build-bundle.js';
-import { describeSourceContract, SOURCE_FIXTURE, type SourceFixture } from './contract.js';
+import { describeSourceContract, SOURCE_FIXTURE, type SourceFixture } from './source-contract.js';
 import { codeOf } from '../support/errors.js';
 import { tempTrees } from '../support/temp-trees.js';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSkill, serializeSkill, type Skill } from '../../src/index.js';
 import { memorySource } from '../../src/sources/memory.js';
-import { describeSourceContract } from './contract.js';
+import { describeSourceContract } from './source-contract.js';
 import { codeOf } from '../support/errors.js';
 import { skillMd } from '../support/skill-md.js';
 

@@ -4,7 +4,7 @@ import { memoryPluginSource, SkillLoader, type SkillSource } from '../../src/ind
 import { rejected } from '../support/errors.js';
 import { PLUGIN_FIXTURE } from '../support/plugin-tree.js';
 import { skillMd } from '../support/skill-md.js';
-import { describeSourceContract } from './contract.js';
+import { describeSourceContract } from './source-contract.js';
 
 /** The plugin source over a plugin whose `skills/` holds the contract fixture, seen from inside `skills/`. */
 function underSkills(source: SkillSource): SkillSource {

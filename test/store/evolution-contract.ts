@@ -4,7 +4,7 @@ import { SkillLoader } from '../../src/loader/loader.js';
 import type { SkillStore, StoreChange } from '../../src/store/index.js';
 import { codeOf, rejected } from '../support/errors.js';
 import { skillMd } from '../support/skill-md.js';
-import type { StoreFactory } from './contract.js';
+import type { StoreFactory } from './store-contract.js';
 
 const USER = ['acme', 'ann', 'skills'];
 const notes = skillMd('meeting-notes', { description: 'Summarise meetings into action items.', body: 'List each decision.' });
@@ -106,7 +106,9 @@ export function describeEvolutionContract(label: string, make: StoreFactory): vo
         expect(await codeOf(store.put(USER, notes, { actor: 'agent' }))).toBe('PERMISSION_DENIED');
         await store.put(USER, notes);
         expect(await codeOf(store.archive(USER, 'meeting-notes', { actor: { kind: 'agent' } }))).toBe('PERMISSION_DENIED');
-        expect(await codeOf(store.importArchive(await store.exportArchive(USER), { namespace: ['x', 'skills'], actor: 'agent' }))).toBe('PERMISSION_DENIED');
+        expect(await codeOf(store.importNamespace(await store.exportNamespace(USER), { namespace: ['x', 'skills'], actor: 'agent' }))).toBe(
+          'PERMISSION_DENIED',
+        );
         expect(await store.proposals(USER)).toEqual([]);
         expect((await store.auditLog(USER)).map((e) => e.actor.kind)).toEqual(['person']);
       }
@@ -160,19 +162,19 @@ export function describeEvolutionContract(label: string, make: StoreFactory): vo
         { name: 'meeting-notes', reason: 'intent', outcome: 'success' },
         { name: 'meeting-notes', kind: 'delegation', outcome: 'failure' },
       ]);
-      const archive = await store.exportArchive(USER);
-      expect(archive.usage?.map((u) => [u.name, u.kind, u.outcome])).toEqual([
+      const exported = await store.exportNamespace(USER);
+      expect(exported.usage?.map((u) => [u.name, u.kind, u.outcome])).toEqual([
         ['meeting-notes', 'activation', 'success'],
         ['meeting-notes', 'delegation', 'failure'],
       ]);
       const other = await fresh();
-      await other.importArchive(JSON.stringify(archive), { namespace: ['beta', 'skills'] });
+      await other.importNamespace(JSON.stringify(exported), { namespace: ['beta', 'skills'] });
       expect((await other.usage(['beta', 'skills'])).map((u) => [u.name, u.reason, u.outcome])).toEqual([
         ['meeting-notes', 'intent', 'success'],
         ['meeting-notes', undefined, 'failure'],
       ]);
-      const bad = { ...archive, usage: [{ name: 'meeting-notes', kind: 'nap' }] };
-      expect(await codeOf((await fresh()).importArchive(bad as never))).toBe('INVALID_INPUT');
+      const bad = { ...exported, usage: [{ name: 'meeting-notes', kind: 'nap' }] };
+      expect(await codeOf((await fresh()).importNamespace(bad as never))).toBe('INVALID_INPUT');
     });
 
     it('an approved proposal reaches a loader over the store; a pending one does not', async () => {

@@ -2,12 +2,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LoaderChange } from '../../src/loader/live.js';
 import { SkillLoader } from '../../src/loader/loader.js';
-import { openSkillStore, STORE_SCHEMA_VERSION, type OpenSkillStoreOptions, type SkillStore } from '../../src/store/index.js';
+import { openIndexedDbStore, STORE_SCHEMA_VERSION, type IndexedDbStoreOptions, type SkillStore } from '../../src/store/index.js';
 import { codeOf, rejected } from '../support/errors.js';
 import { skillMd } from '../support/skill-md.js';
-import { V1_RECORDS, writeV1Database } from './fixtures/write-v1.js';
-import { V2_RECORDS, writeV2Database } from './fixtures/write-v2.js';
-import { rawAll, rawDelete, rawOpen, rawPut } from './raw-idb.js';
+import { V1_RECORDS, writeV1Database } from '../fixtures/store/write-v1.js';
+import { V2_RECORDS, writeV2Database } from '../fixtures/store/write-v2.js';
+import { rawAll, rawDelete, rawOpen, rawPut } from '../support/raw-idb.js';
 
 /** The environment: an IndexedDB factory for each test (fresh or shared). */
 export interface IdbEnvironment {
@@ -25,12 +25,13 @@ export function describeIdbFailures(label: string, env: IdbEnvironment): void {
       vi.restoreAllMocks();
       for (const c of cleanups.splice(0).reverse()) await c();
     });
-    const setup = async (extra: OpenSkillStoreOptions = {}) => {
+    const setup = async (extra: IndexedDbStoreOptions = {}) => {
       const factory = env.factory();
       const name = `satchel-failures-${Date.now()}-${counter++}`;
-      const open = (more: OpenSkillStoreOptions = {}): Promise<SkillStore> => openSkillStore({ indexedDB: factory, name, persist: false, ...extra, ...more });
+      const open = (more: IndexedDbStoreOptions = {}): Promise<SkillStore> =>
+        openIndexedDbStore({ indexedDB: factory, name, persist: false, ...extra, ...more });
       cleanups.push(() => rawDelete(factory, name));
-      const track = async (more?: OpenSkillStoreOptions): Promise<SkillStore> => {
+      const track = async (more?: IndexedDbStoreOptions): Promise<SkillStore> => {
         const store = await open(more);
         cleanups.push(() => store.close());
         return store;
@@ -112,6 +113,54 @@ export function describeIdbFailures(label: string, env: IdbEnvironment): void {
       expect(store.diagnostics).toEqual([expect.objectContaining({ code: 'source-error', path: 'acme/ann/skills/broken' })]);
       expect(store.diagnostics[0]?.message).toMatch(/corrupt.*SKILL\.md text/);
       expect(await codeOf(store.get(USER, 'broken'))).toBe('STORE_FAILED');
+    });
+
+    it('an export never drops a skill silently: a corrupt head is exported from its sound revisions, a corrupt revision reported', async () => {
+      const { factory, name, open } = await setup();
+      const store = await open();
+      await store.put(USER, text('First.'));
+      await store.put(USER, text('Second.'));
+      await store.put(USER, skillMd('other-skill'));
+      const ns = JSON.stringify(USER);
+      const db = await rawOpen(factory, name);
+      await rawPut(db, 'skills', { ns, name: 'notes', revision: 2, state: 'archived', text: 42, files: {}, digest: 'sha256:00' });
+      await rawPut(db, 'revisions', { ns, name: 'other-skill', revision: 2, text: null, files: {}, digest: 'sha256:00' });
+      db.close();
+      const exported = await store.exportNamespace(USER);
+      expect(exported.skills.map((s) => [s.name, s.state, s.revisions.map((r) => r.revision)])).toEqual([
+        ['notes', 'archived', [1, 2]],
+        ['other-skill', 'active', [1]],
+      ]);
+      expect(store.diagnostics.map((d) => [d.code, d.path])).toEqual([
+        ['source-error', 'acme/ann/skills/notes'],
+        ['source-error', 'acme/ann/skills/other-skill'],
+      ]);
+      expect(store.diagnostics.map((d) => d.message)).toEqual([
+        expect.stringMatching(/corrupt head.*exported from its 2 sound revisions/),
+        expect.stringMatching(/corrupt revision.*left out of the export/),
+      ]);
+      const other = await open({ name: `${name}-copy` });
+      cleanups.push(() => rawDelete(factory, `${name}-copy`));
+      expect((await other.importNamespace(exported)).map((r) => [r.name, r.revision])).toEqual([
+        ['notes', 2],
+        ['other-skill', 1],
+      ]);
+    });
+
+    it('a head written before history sizes were kept: an agent’s write measures the history once, a person’s does not need to', async () => {
+      const { factory, name, open } = await setup({ limits: { maxAgentHistoryBytesPerSkill: 3000 } });
+      const store = await open();
+      const big = (body: string) => ({ 'SKILL.md': text(body), 'references/data.md': body.padEnd(1000, '.') });
+      await store.put(USER, big('One.'));
+      const db = await rawOpen(factory, name);
+      const [head] = (await rawAll(db, 'skills')) as { historyBytes?: number }[];
+      expect(head?.historyBytes).toBeGreaterThan(1000);
+      delete head?.historyBytes;
+      await rawPut(db, 'skills', head);
+      db.close();
+      await store.put(USER, big('Two.'));
+      expect(await codeOf(store.put(USER, big('Three.'), { actor: 'agent' }))).toBe('LIMIT_EXCEEDED');
+      expect(await store.history(USER, 'notes')).toHaveLength(2);
     });
 
     it('a deleted database (site data cleared) gives STORE_CLOSED, and the store opens again', async () => {

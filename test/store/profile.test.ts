@@ -5,7 +5,7 @@ import { findTool } from '../../src/agent/adapters.js';
 import { runTool } from '../../src/agent/grants.js';
 import type { SkillTool } from '../../src/agent/tools.js';
 import { parseSkill } from '../../src/index.js';
-import { createMemoryStore, openSkillStore, writeTools, type SkillStore } from '../../src/store/index.js';
+import { createMemoryStore, openIndexedDbStore, createWriteTools, type SkillStore } from '../../src/store/index.js';
 import { rejected } from '../support/errors.js';
 import { skillMd } from '../support/skill-md.js';
 
@@ -16,7 +16,7 @@ const unmentionable = '---\nname: Bad Name!\ndescription: A skill whose name has
 
 const stores: [string, (profile?: 'spec' | 'runtime') => Promise<SkillStore>][] = [
   ['memory', (profile) => Promise.resolve(createMemoryStore(profile ? { profile } : {}))],
-  ['IndexedDB', (profile) => openSkillStore({ name: `profile-${Math.random()}`, ...(profile ? { profile } : {}) })],
+  ['IndexedDB', (profile) => openIndexedDbStore({ name: `profile-${Math.random()}`, ...(profile ? { profile } : {}) })],
 ];
 
 describe.each(stores)('a %s store', (_, open) => {
@@ -50,7 +50,7 @@ describe('the write tools', () => {
   // is always mentionable; the store under them refuses an unmentionable name from any other caller.
   it('store a name that can never be mentioned in its sanitised form, and say so in the result', async () => {
     const store = createMemoryStore();
-    const set = findTool(writeTools(store, { namespace: NS }), 'skills.set') as SkillTool;
+    const set = findTool(createWriteTools(store, { namespace: NS }), 'skills.set') as SkillTool;
     const input = { name: 'Bad Name!', description: 'Summarise meetings into decisions and action items.', body: 'List each decision. '.repeat(20) };
     const result = (await runTool(set, input, { grants: ['tool:skills.set', 'skills:write'] })) as { name: string };
     expect(result.name).toBe('bad-name');

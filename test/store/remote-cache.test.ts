@@ -3,10 +3,10 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { indexedDbRemoteCache } from '../../src/store/index.js';
 import { codeOf } from '../support/errors.js';
-import { describeOfflineCache } from '../sources/remote/offline-cache.js';
+import { describeRemoteCacheContract } from '../sources/remote/remote-cache-contract.js';
 
 const factory = new IDBFactory();
-describeOfflineCache('IndexedDB (fake-indexeddb)', () => indexedDbRemoteCache({ indexedDB: factory, name: 'offline' }));
+describeRemoteCacheContract('IndexedDB (fake-indexeddb)', () => indexedDbRemoteCache({ indexedDB: factory, name: 'offline' }));
 
 describe('indexedDbRemoteCache', () => {
   it('returns what was put under a key, a copy, and nothing for another key', async () => {

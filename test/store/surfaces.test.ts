@@ -5,7 +5,7 @@ import { runTool } from '../../src/agent/grants.js';
 import type { SkillTool } from '../../src/agent/tools.js';
 import { SkillLoader } from '../../src/loader/loader.js';
 import { surfaceNamespace } from '../../src/loader/surface.js';
-import { createMemoryStore, usageOfActivations, writeTools } from '../../src/store/index.js';
+import { createMemoryStore, usageOfActivations, createWriteTools } from '../../src/store/index.js';
 import { skillMd } from '../support/skill-md.js';
 
 const GRANTS = ['tool:skills.set', 'skills:write'];
@@ -29,7 +29,7 @@ describe('surfaces', () => {
     const nested = new SkillLoader({ store, surface: 'legal/contracts' });
     for (const loader of [root, legal, finance, nested]) await loader.loadAll('acme', 'ann');
 
-    const set = findTool(writeTools(store, { namespace: surfaceNamespace('acme', 'ann', 'legal') }), 'skills.set') as SkillTool;
+    const set = findTool(createWriteTools(store, { namespace: surfaceNamespace('acme', 'ann', 'legal') }), 'skills.set') as SkillTool;
     await runTool(set, contractReview, { grants: GRANTS });
 
     const turn = 'review the indemnity clauses of this contract';

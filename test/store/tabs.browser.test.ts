@@ -3,9 +3,9 @@
 // A save in one routes in the other without a reload, both ways.
 import { afterAll, describe, expect, it } from 'vitest';
 import { SkillLoader, type LoaderChange } from '../../src/index.js';
-import { openSkillStore } from '../../src/store/index.js';
+import { openIndexedDbStore } from '../../src/store/index.js';
 import { skillMd } from '../support/skill-md.js';
-import { rawDelete } from './raw-idb.js';
+import { rawDelete } from '../support/raw-idb.js';
 
 const DB = `satchel-tabs-${Date.now()}`;
 const USER = ['acme', 'ann', 'skills'];
@@ -23,9 +23,9 @@ interface PeerMessage {
 /** The second tab: its own store and loader over the same database; it reports each loader change and saves on request. */
 function peerDocument(): string {
   return `<!doctype html><script type="module">
-import { openSkillStore } from '/src/store/index.ts';
+import { openIndexedDbStore } from '/src/store/index.ts';
 import { SkillLoader } from '/src/index.ts';
-const store = await openSkillStore({ name: ${JSON.stringify(DB)}, persist: false });
+const store = await openIndexedDbStore({ name: ${JSON.stringify(DB)}, persist: false });
 const loader = new SkillLoader({ store });
 await loader.loadAll('acme', 'ann');
 loader.on('change', (c) => parent.postMessage({ type: 'change', name: c.name, cause: c.cause, size: loader.size,
@@ -56,7 +56,7 @@ afterAll(async () => {
 
 describe('every tab in step (Chromium, two browsing contexts)', () => {
   it('a save in one tab routes in the other without a reload, both ways', async () => {
-    const store = await openSkillStore({ name: DB, persist: false });
+    const store = await openIndexedDbStore({ name: DB, persist: false });
     const loader = new SkillLoader({ store });
     await loader.loadAll('acme', 'ann');
     const frame = document.createElement('iframe');

@@ -1,5 +1,5 @@
 // The IndexedDB vector cache on Chromium's own IndexedDB.
 import { describe } from 'vitest';
-import { vectorCacheContract } from './vector-cache.contract.js';
+import { describeVectorCacheContract } from './vector-cache-contract.js';
 
-describe('indexedDbVectorCache in Chromium', () => vectorCacheContract(() => indexedDB));
+describe('indexedDbVectorCache in Chromium', () => describeVectorCacheContract(() => indexedDB));

@@ -3,6 +3,6 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe } from 'vitest';
-import { vectorCacheContract } from './vector-cache.contract.js';
+import { describeVectorCacheContract } from './vector-cache-contract.js';
 
-describe('indexedDbVectorCache on fake-indexeddb', () => vectorCacheContract(() => new IDBFactory()));
+describe('indexedDbVectorCache on fake-indexeddb', () => describeVectorCacheContract(() => new IDBFactory()));

@@ -4,7 +4,7 @@ import { findTool, toAnthropicTool, toOpenAITool } from '../../src/agent/adapter
 import { runTool } from '../../src/agent/grants.js';
 import type { SkillTool } from '../../src/agent/tools.js';
 import { SkillLoader } from '../../src/loader/loader.js';
-import { createMemoryStore, writeTools, type SkillStore, type SkillWriteResult, type StoreOptions } from '../../src/store/index.js';
+import { createMemoryStore, createWriteTools, type SkillStore, type SkillWriteResult, type StoreOptions } from '../../src/store/index.js';
 import { codeOf, rejected } from '../support/errors.js';
 
 const NS = ['acme', 'ann', 'skills'];
@@ -16,14 +16,14 @@ async function setup(options: StoreOptions = {}): Promise<{ store: SkillStore; l
   const store = createMemoryStore(options);
   const loader = new SkillLoader({ store });
   await loader.loadAll('acme', 'ann');
-  const tools = writeTools(store, { namespace: NS });
+  const tools = createWriteTools(store, { namespace: NS });
   const call = (id: string, input: unknown) => runTool(findTool(tools, id) as SkillTool, input, { grants: GRANTS });
   return { store, loader, call };
 }
 
-describe('writeTools', () => {
+describe('createWriteTools', () => {
   it('gives four write tools in the skill tool shape, none when mutability is disabled', () => {
-    const tools = writeTools(createMemoryStore(), { namespace: NS });
+    const tools = createWriteTools(createMemoryStore(), { namespace: NS });
     expect(tools.map((t) => [t.id, t.effects, t.grants])).toEqual([
       ['skills.set', 'write', ['tool:skills.set', 'skills:write']],
       ['skills.get_resource', 'write', ['tool:skills.get_resource', 'skills:write']],
@@ -32,16 +32,16 @@ describe('writeTools', () => {
     ]);
     expect(toOpenAITool(tools[0] as SkillTool).function.name).toBe('skills_set');
     expect(toAnthropicTool(tools[2] as SkillTool).input_schema).toMatchObject({ required: ['name', 'path', 'content'] });
-    const seed = writeTools(createMemoryStore(), { namespace: NS, names: 'seed' });
+    const seed = createWriteTools(createMemoryStore(), { namespace: NS, names: 'seed' });
     expect(seed.map((t) => t.id)).toEqual(['set_skill', 'get_skill_resource', 'set_skill_resource', 'delete_skill_resource']);
     expect(seed[0]?.grants).toEqual(['tool:set_skill', 'skills:write']);
-    expect(writeTools(createMemoryStore({ mutability: 'disabled' }), { namespace: NS })).toEqual([]);
-    expect(writeTools(createMemoryStore({ mutability: 'static' }), { namespace: NS })).toEqual([]);
+    expect(createWriteTools(createMemoryStore({ mutability: 'disabled' }), { namespace: NS })).toEqual([]);
+    expect(createWriteTools(createMemoryStore({ mutability: 'static' }), { namespace: NS })).toEqual([]);
   });
 
   it('needs tool:<id> and skills:write; without them nothing is written', async () => {
     const store = createMemoryStore();
-    const [set] = writeTools(store, { namespace: NS });
+    const [set] = createWriteTools(store, { namespace: NS });
     const denied = await rejected(runTool(set as SkillTool, { name: 'meeting-notes', description, body }, { grants: ['tool:skills.set', 'skills:read'] }));
     expect([denied.code, denied.message]).toEqual(['PERMISSION_DENIED', expect.stringContaining('skills:write')]);
     expect(await store.list(NS)).toEqual([]);

@@ -1,6 +1,6 @@
 // A small deterministic embedder for unit tests: each word maps to a concept (a table of synonyms), each concept to
 // one dimension, so texts that share a meaning but no word are close. It counts what it was asked to embed.
-import type { Embedder } from '../../src/routing/embedder.js';
+import type { Embedder } from '../../src/routing/meaning/embedder.js';
 
 /** A test embedder and what it was asked. */
 export interface ConceptEmbedder extends Embedder {

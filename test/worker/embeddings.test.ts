@@ -2,10 +2,10 @@
 // as the loader does in the worker, and an embedder's failure reaches the page as EMBEDDING_FAILED.
 import { describe, expect, it } from 'vitest';
 import { memorySource } from '../../src/index.js';
-import { routingMd } from '../routing/helpers.js';
+import { routingMd } from '../support/routing-skills.js';
 import { codeOf } from '../support/errors.js';
 import { conceptEmbedder } from '../support/concept-embedder.js';
-import { inProcess } from './helpers.js';
+import { inProcess } from '../support/in-process-runtime.js';
 
 const files = {
   'expenses/SKILL.md': routingMd('expenses', { description: 'Turn invoices into a spreadsheet.' }),

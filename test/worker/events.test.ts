@@ -2,9 +2,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { memorySource, type LoadProgress } from '../../src/index.js';
 import { codeOf, rejected } from '../support/errors.js';
-import { gatedSource, inProcess } from './helpers.js';
-import { BUILTIN_FILES, ORG, USER, USER_NS, userSkill } from './fixtures/skills.js';
-import { FakeStore, type FakeChange } from './fixtures/fake-store.js';
+import { gatedSource } from '../support/gated-source.js';
+import { inProcess } from '../support/in-process-runtime.js';
+import { BUILTIN_FILES, ORG, USER, USER_NS, userSkill } from '../support/runtime-skills.js';
+import { FakeStore, type FakeChange } from '../support/fake-store.js';
 
 describe('change events', () => {
   it('reach every page listener as clone-safe data until it unsubscribes', async () => {

@@ -4,12 +4,12 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { memorySource } from '../../src/index.js';
 import { connectSkillRuntime } from '../../src/client/index.js';
-import { createMemoryStore, openSkillStore, type SkillStore } from '../../src/store/index.js';
+import { createMemoryStore, openIndexedDbStore, type SkillStore } from '../../src/store/index.js';
 import { exposeSkillRuntime } from '../../src/worker/index.js';
 import { rejected } from '../support/errors.js';
 import { skillMd } from '../support/skill-md.js';
-import { channel } from './helpers.js';
-import { BUILTIN_FILES } from './fixtures/skills.js';
+import { channel } from '../support/in-process-runtime.js';
+import { BUILTIN_FILES } from '../support/runtime-skills.js';
 
 const ORG = 'acme';
 const USER = 'ann';
@@ -17,7 +17,7 @@ const USER_NS = [ORG, USER, 'skills'];
 
 const stores: [string, () => Promise<SkillStore>][] = [
   ['memory store', async () => createMemoryStore()],
-  ['IndexedDB store', () => openSkillStore({ name: `satchel-worker-real-${Math.random().toString(36).slice(2)}` })],
+  ['IndexedDB store', () => openIndexedDbStore({ name: `satchel-worker-real-${Math.random().toString(36).slice(2)}` })],
 ];
 
 describe.each(stores)('the runtime over a %s', (_kind, open) => {

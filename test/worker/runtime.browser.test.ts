@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memorySource, SkillError, SkillLoader, type LoadProgress } from '../../src/index.js';
 import { connectSkillRuntime } from '../../src/client/index.js';
 import { codeOf, rejected } from '../support/errors.js';
-import { BUILTIN_FILES, ORG, USER, USER_NS, userSkill } from './fixtures/skills.js';
+import { BUILTIN_FILES, ORG, USER, USER_NS, userSkill } from '../support/runtime-skills.js';
 
 const workers: Worker[] = [];
 afterEach(() => {

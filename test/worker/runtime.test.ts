@@ -8,9 +8,9 @@ import { ANSWER_PAGE_SIZE } from '../../src/worker/index.js';
 import { AnswerPages } from '../../src/worker/paging.js';
 
 const codeOfSync = (fn: () => unknown) => thrown(fn).code;
-import { inProcess } from './helpers.js';
-import { BUILTIN_FILES, ORG, ORG_NS, USER, USER_NS, userSkill } from './fixtures/skills.js';
-import { FakeStore } from './fixtures/fake-store.js';
+import { inProcess } from '../support/in-process-runtime.js';
+import { BUILTIN_FILES, ORG, ORG_NS, USER, USER_NS, userSkill } from '../support/runtime-skills.js';
+import { FakeStore } from '../support/fake-store.js';
 
 /** `remote` equals `local`, and `local` clones into the same value (it is structured-clone safe). */
 function same(remote: unknown, local: unknown): void {

@@ -5,8 +5,8 @@
  * @module
  */
 import { LOADER_LIMITS, SKILL_SET_LIMITS, type ResolvedLimits } from '../../format/types.js';
+import type { LimitName } from './args/limit-flags.js';
 import type { CommandName } from './io.js';
-import type { LimitName } from './limit-flags.js';
 
 /** A flag that takes no value. */
 export type SwitchFlag = '--strict' | '--verbose' | '--json' | '--xml' | '--include-hidden';
@@ -110,7 +110,7 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     args: '<dir> <out>',
     minPositionals: 2,
     summary: 'Embed the skills under <dir> for routing by meaning and write the vectors to <out>.',
-    details: `Loads the skills as list does, embeds each routable one (description and examples) with USE-Lite on TensorFlow.js (WASM) and writes a skill vector file (JSON) to <out>; pass vectorCacheFrom(file) as routing.vectorCache so the app embeds none of them again. Needs the embedding stage's optional peer dependencies installed. ${LOAD_EXIT}`,
+    details: `Loads the skills as list does, embeds each routable one (description and examples) with USE-Lite on TensorFlow.js (WASM) and writes a skill vector file (JSON) to <out>; pass fileVectorCache(file) as routing.vectorCache so the app embeds none of them again. Needs the embedding stage's optional peer dependencies installed. ${LOAD_EXIT}`,
     switches: LOAD_SWITCHES,
     switchHelp: LOAD_HELP,
     limits: LOADER,

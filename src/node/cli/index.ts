@@ -4,18 +4,18 @@
  * @module
  */
 import { isSkillError } from '../../format/errors.js';
-import { catalogCommand } from './catalog.js';
-import { escapeControl } from './escape.js';
-import { parseArgs } from './flags.js';
-import { commandHelp, mainHelp, usageError } from './help.js';
+import { parseArgs } from './args/flags.js';
+import { commandHelp, mainHelp, usageError } from './args/help.js';
+import { catalogCommand } from './commands/catalog.js';
+import { listCommand } from './commands/list.js';
+import { mcpCommand } from './commands/mcp.js';
+import { publishCommand } from './commands/publish.js';
+import { routeCommand } from './commands/route.js';
+import { validateCommand } from './commands/validate.js';
+import { vectorsCommand } from './commands/vectors.js';
 import type { CliFlags, CliIo, CommandName } from './io.js';
-import { listCommand } from './list.js';
-import { mcpCommand } from './mcp.js';
-import { publishCommand } from './publish.js';
-import { skillErrorText } from './print.js';
-import { routeCommand } from './route.js';
-import { validateCommand } from './validate.js';
-import { vectorsCommand } from './vectors.js';
+import { escapeControl } from './output/escape.js';
+import { skillErrorText } from './output/print.js';
 import { packageVersion } from './version.js';
 
 export type { CliFlags, CliIo, CommandName } from './io.js';

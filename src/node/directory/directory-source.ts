@@ -2,16 +2,16 @@
  * `directorySource`: the skill folders under a directory on disk (Node).
  * @module
  */
-import { lstat, realpath } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { SkillError, throwIfAborted } from '../../format/errors.js';
-import { markNameFromFolder, type NameFromFolderOption, type SkillSource, type SourceCallOptions, type SourceListing } from '../../sources/source.js';
+import type { NameFromFolderOption, SkillSource, SourceCallOptions, SourceListing } from '../../sources/source.js';
 import { assertReadPath, notFound } from '../../sources/inventory.js';
-import { assertLimits, LOADER_LIMITS, type SourceLimits } from '../../format/types.js';
+import type { SourceLimits } from '../../format/types.js';
 import { walkDirectory } from './walk.js';
 import { NEVER_LISTED } from './folder-entries.js';
 import { closeFile, openFile, readAll, type OpenFile } from './opened-file.js';
-import { folderWatch, WATCH_DEBOUNCE_MS } from './watch-folder.js';
+import { folderBounds, listFolder, realRoot, withFolderWatch } from './folder-source.js';
 
 /**
  * Options of {@link directorySource}. The limits are {@link SourceLimits}, named as everywhere (defaults: depth 6,
@@ -71,31 +71,15 @@ export interface DirectorySourceOptions extends NameFromFolderOption, SourceLimi
  */
 export function directorySource(dir: string, options: DirectorySourceOptions = {}): SkillSource {
   const name = options.name ?? `directory:${dir}`;
-  assertLimits(options, ['maxDepth', 'maxFolders', 'maxNesting', 'maxFileBytes', 'maxFilesPerSkill', 'watchDebounceMs'], 'directorySource');
-  const bounds = {
-    maxDepth: options.maxDepth ?? LOADER_LIMITS.maxDepth,
-    maxFolders: options.maxFolders ?? LOADER_LIMITS.maxFolders,
-    maxNesting: options.maxNesting ?? LOADER_LIMITS.maxNesting,
-    maxFileBytes: options.maxFileBytes ?? LOADER_LIMITS.maxFileBytes,
-    maxFilesPerSkill: options.maxFilesPerSkill ?? LOADER_LIMITS.maxFilesPerSkill,
-    includeHidden: options.includeHidden ?? false,
-    beforeOpen: options.beforeOpen,
-  };
+  const bounds = { ...folderBounds(options, 'directorySource'), includeHidden: options.includeHidden ?? false };
   const absolute = resolve(dir);
   const display = dir.replaceAll('\\', '/');
   const source: SkillSource = {
     name,
-    async list(call: SourceCallOptions = {}): Promise<SourceListing> {
-      throwIfAborted(call.signal);
-      const root = await realRoot(absolute, name);
-      if (root === undefined) return { entries: [], diagnostics: [] };
-      try {
-        const listing = await walkDirectory({ ...bounds, root, display, rootFolder: basename(absolute), signal: call.signal });
-        return markNameFromFolder(listing, options.nameFromFolder);
-      } catch (e) {
-        if (e instanceof SkillError) throw e;
-        throw new SkillError('SOURCE_FAILED', `Source ${name}: ${(e as Error).message}`, { cause: e });
-      }
+    list(call: SourceCallOptions = {}): Promise<SourceListing> {
+      return listFolder(absolute, name, call, options.nameFromFolder, (root) =>
+        walkDirectory({ ...bounds, root, display, rootFolder: basename(absolute), signal: call.signal }),
+      );
     },
     async read(path: string, call: SourceCallOptions = {}): Promise<Uint8Array> {
       throwIfAborted(call.signal);
@@ -119,22 +103,7 @@ export function directorySource(dir: string, options: DirectorySourceOptions = {
       }
     },
   };
-  if (options.watch !== true) return source;
-  const watcher = folderWatch(absolute, options.watchDebounceMs ?? WATCH_DEBOUNCE_MS);
-  return { ...source, watch: watcher.watch, close: watcher.close };
-}
-
-/** The root's real path, or `undefined` when it does not exist (a missing directory lists nothing). */
-export async function realRoot(absolute: string, name: string): Promise<string | undefined> {
-  try {
-    const real = await realpath(absolute);
-    if (!(await lstat(real)).isDirectory()) throw new SkillError('SOURCE_FAILED', `Source ${name}: \`${absolute}\` is not a directory.`, { path: absolute });
-    return real;
-  } catch (e) {
-    if (e instanceof SkillError) throw e;
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new SkillError('SOURCE_FAILED', `Source ${name}: \`${absolute}\` could not be opened: ${(e as Error).message}`, { cause: e, path: absolute });
-  }
+  return withFolderWatch(source, absolute, options);
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
+import { concatBytes } from '../../shared/bytes.js';
 import { readAll, readAt } from './opened-file.js';
 
 /** Size, text flag and digest of a file; `bytes` when its contents were asked for. */
@@ -47,7 +48,7 @@ export async function factsOf(fd: number, expected: number, keep: boolean): Prom
   }
   if (text) text = flushes(decoder);
   const facts = { size, isText: text, digest: `sha256:${hash.digest('hex')}` };
-  return keep ? { ...facts, bytes: concat(kept, size) } : facts;
+  return keep ? { ...facts, bytes: concatBytes(kept, size) } : facts;
 }
 
 /**
@@ -82,15 +83,4 @@ function flushes(decoder: TextDecoder): boolean {
   } catch {
     return false;
   }
-}
-
-function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1 && chunks[0]) return chunks[0];
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
 }

@@ -13,7 +13,7 @@ import { compareCodeUnits, keepsContent, sourceDiagnostic } from '../../sources/
 import { factsOf } from './file-facts.js';
 import { readFolder, type Folder } from './folder-entries.js';
 import { closeFile, openFile, readAll, type OpenFile } from './opened-file.js';
-import { Slots } from './slots.js';
+import { Semaphore } from './semaphore.js';
 
 /** What the inventory needs from the walk: where files are, how to show them, and the per-skill bounds. */
 export interface InventoryOptions {
@@ -74,7 +74,7 @@ const HASH_CONCURRENCY = 16;
  */
 export class SkillInventory {
   readonly #o: InventoryOptions;
-  readonly #slots = new Slots(HASH_CONCURRENCY);
+  readonly #slots = new Semaphore(HASH_CONCURRENCY);
   readonly #hashing: Promise<void>[] = [];
   /** The skills listed so far, in the order they finished. */
   readonly entries: SkillEntry[] = [];

@@ -22,7 +22,7 @@ export interface WalkOptions extends InventoryOptions {
 
 /** Walks the root breadth-first (shallow skills are found before a bound cuts in) and lists its skills. */
 export async function walkDirectory(options: WalkOptions): Promise<SourceListing> {
-  const walk = new Walk(options);
+  const walk = new SkillFolderDiscovery(options);
   await walk.run();
   return walk.listing();
 }
@@ -33,7 +33,7 @@ interface Cut {
   first: string;
 }
 
-class Walk {
+class SkillFolderDiscovery {
   readonly #o: WalkOptions;
   readonly #inventory: SkillInventory;
   readonly #diagnostics: Diagnostic[] = [];

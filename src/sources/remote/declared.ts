@@ -9,7 +9,7 @@ import { SkillError } from '../../format/errors.js';
 import { unsafePathReason } from '../../shared/paths.js';
 
 /** Bounds on what one archive may unpack to. */
-export interface ArchiveLimits {
+export interface UnpackLimits {
   /** Most files (folders do not count). */
   readonly maxFiles: number;
   /** Most bytes of one file. */
@@ -38,7 +38,7 @@ export type UnpackedFiles = Map<string, Uint8Array>;
  * data is read. Returns the safe path of each entry (`undefined` for folders,
  * which are skipped), in entry order.
  */
-export function checkDeclared(entries: readonly DeclaredEntry[], limits: ArchiveLimits, what: string): (string | undefined)[] {
+export function checkDeclared(entries: readonly DeclaredEntry[], limits: UnpackLimits, what: string): (string | undefined)[] {
   let files = 0;
   let total = 0;
   const seen = new Set<string>();

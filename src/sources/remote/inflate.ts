@@ -7,6 +7,7 @@
  */
 import { Gunzip, Inflate } from 'fflate';
 import { isSkillError, SkillError } from '../../format/errors.js';
+import { concatBytes } from '../../shared/bytes.js';
 
 /** Compressed bytes fed per step: one step can inflate to at most ~1 MiB past the limit check. */
 const CHUNK = 1024;
@@ -48,16 +49,5 @@ export function inflateBounded(data: Uint8Array, format: 'gzip' | 'deflate', max
     throw new SkillError('INVALID_ARCHIVE', `${what} cannot be inflated: ${e instanceof Error ? e.message : String(e)}.`, { cause: e });
   }
   if (!ended) throw new SkillError('INVALID_ARCHIVE', `${what} ends before its compressed stream does.`);
-  return concat(chunks, total);
-}
-
-/** The chunks joined into one array of `total` bytes. */
-export function concat(chunks: readonly Uint8Array[], total: number): Uint8Array {
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
+  return concatBytes(chunks, total);
 }

@@ -9,7 +9,7 @@ import { createDiagnostic, type Diagnostic, type DiagnosticCode } from '../../fo
 import { isSkillError, SkillError, type SkillErrorCode } from '../../format/errors.js';
 import { sha256Digest } from '../../shared/hash.js';
 import { pickSkillFile } from '../inventory.js';
-import { unpackArchive, type ArchiveLimits } from './archive.js';
+import { unpackArtifact, type UnpackLimits } from './unpack.js';
 import type { RemoteEntry } from './index-document.js';
 import { isListingError, type ListingBudget } from './listing-budget.js';
 import { artifactKey, type RemoteCache } from './remote-cache.js';
@@ -24,7 +24,7 @@ export interface ResolveContext {
   /** False when the network is known to be gone: only the cache is used. */
   readonly online: boolean;
   /** Unpack bounds, and the most bytes of one download. */
-  readonly limits: ArchiveLimits & { readonly maxArtifactBytes: number; readonly artifactTimeoutMs: number };
+  readonly limits: UnpackLimits & { readonly maxArtifactBytes: number; readonly artifactTimeoutMs: number };
   /** What the whole listing may still download and unpack. */
   readonly budget: ListingBudget;
   /** Artifacts by digest, fetched and unpacked once however many entries list them. */
@@ -85,7 +85,7 @@ function sharedArtifact(url: string, digest: string, archiveLabel: string | unde
       const bytes = await artifact(url, digest, ctx);
       ctx.budget.charge(bytes.byteLength, url);
       if (archiveLabel === undefined) return { bytes };
-      const files = unpackArchive(bytes, ctx.limits, archiveLabel);
+      const files = unpackArtifact(bytes, ctx.limits, archiveLabel);
       ctx.budget.charge(sumBytes(files.values()), `the files of ${url}`);
       return { bytes, files };
     })();

@@ -6,7 +6,7 @@
  * @module
  */
 import { SkillError } from '../../format/errors.js';
-import { checkDeclared, type ArchiveLimits, type DeclaredEntry, type UnpackedFiles } from './declared.js';
+import { checkDeclared, type UnpackLimits, type DeclaredEntry, type UnpackedFiles } from './declared.js';
 import { inflateBounded } from './inflate.js';
 
 const BLOCK = 512;
@@ -16,8 +16,8 @@ interface TarEntry extends DeclaredEntry {
   readonly data: Uint8Array;
 }
 
-/** The files of a gzip'd tar; see `unpackArchive`. */
-export function readTarGz(bytes: Uint8Array, limits: ArchiveLimits, what: string): UnpackedFiles {
+/** The files of a gzip'd tar; see `unpackArtifact`. */
+export function readTarGz(bytes: Uint8Array, limits: UnpackLimits, what: string): UnpackedFiles {
   // Headers and padding take at most two blocks per entry beyond the files' own bytes, plus the end blocks.
   const ceiling = limits.maxTotalBytes + (limits.maxFiles + 16) * 3 * BLOCK + 20 * BLOCK;
   const tar = inflateBounded(bytes, 'gzip', ceiling, what);

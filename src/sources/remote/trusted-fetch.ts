@@ -5,7 +5,7 @@
  * @module
  */
 import { SkillError, throwIfAborted } from '../../format/errors.js';
-import { concat } from './inflate.js';
+import { concatBytes } from '../../shared/bytes.js';
 
 /** The slice of the Fetch API a remote source uses: the global `fetch` fits. */
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
@@ -119,5 +119,5 @@ async function readBody(response: Response, maxBytes: number, href: string, sign
     throwIfAborted(signal);
     throw new SkillError('SOURCE_FAILED', `${href} broke off while being read: ${e instanceof Error ? e.message : String(e)}.`, { path: href, cause: e });
   }
-  return concat(chunks, total);
+  return concatBytes(chunks, total);
 }

@@ -6,7 +6,7 @@
  * @module
  */
 import { SkillError } from '../../format/errors.js';
-import { checkDeclared, type ArchiveLimits, type DeclaredEntry, type UnpackedFiles } from './declared.js';
+import { checkDeclared, type UnpackLimits, type DeclaredEntry, type UnpackedFiles } from './declared.js';
 import { inflateBounded } from './inflate.js';
 
 const END_OF_DIRECTORY = 0x06054b50;
@@ -20,8 +20,8 @@ interface ZipEntry extends DeclaredEntry {
   readonly localOffset: number;
 }
 
-/** The files of a zip; see `unpackArchive`. */
-export function readZip(bytes: Uint8Array, limits: ArchiveLimits, what: string): UnpackedFiles {
+/** The files of a zip; see `unpackArtifact`. */
+export function readZip(bytes: Uint8Array, limits: UnpackLimits, what: string): UnpackedFiles {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const broken = (why: string): SkillError => new SkillError('INVALID_ARCHIVE', `${what} is not a readable zip: ${why}.`);
   const entries = directory(view, broken);

@@ -4,7 +4,7 @@
  * @module
  */
 import { wrap, type IDBPDatabase } from 'idb';
-import type { VectorCache } from '../../routing/embedder.js';
+import type { VectorCache } from '../../routing/meaning/embedder.js';
 
 /** Options of {@link indexedDbVectorCache}. */
 export interface IndexedDbVectorCacheOptions {

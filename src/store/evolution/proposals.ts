@@ -8,7 +8,8 @@
 import { createTwoFilesPatch } from 'diff';
 import { SkillError } from '../../format/errors.js';
 import { isBytes, SKILL_FILE } from '../../sources/inventory.js';
-import { nsOf, type FileMap, type HeadRecord, type ProposalRecord, type StoreTx } from '../records.js';
+import { checkPendingProposals } from '../growth.js';
+import { describeValue, nsOf, type FileMap, type HeadRecord, type ProposalRecord, type StoreTx } from '../records.js';
 import { purgeSkill, putRevision, rollbackRevision, setState, type WriteContext, type WriteOutcome } from '../revisions.js';
 import type { Proposal, WriteResult } from '../types.js';
 import type { PreparedSkill } from '../validate.js';
@@ -38,6 +39,7 @@ export async function proposeChange(tx: StoreTx, ctx: WriteContext, intended: In
   if (intended.action !== 'put' && !live) throw new SkillError('NOT_FOUND', `The store holds no skill named "${intended.name}" in this namespace.`);
   // A change that would change nothing is no proposal, as an identical applied write is no revision.
   if (live && changesNothing(live, intended)) return { result: { name: live.name, revision: live.revision, digest: live.digest } };
+  await checkPendingProposals(tx, ctx, intended.name);
   const before = live ? { text: live.text, files: live.files } : { text: '', files: {} };
   const after = intended.action === 'purge' ? { text: '', files: {} } : (intended.after ?? before);
   const record: ProposalRecord = {
@@ -62,9 +64,10 @@ function changesNothing(head: HeadRecord, intended: Intended): boolean {
   return intended.action !== 'purge' && head.state === 'active' && head.digest === intended.after?.digest;
 }
 
-/** The proposal `id`, or `NOT_FOUND`. */
+/** The proposal `id`, or `NOT_FOUND` (`INVALID_INPUT` when `id` is not a text). */
 export async function proposalOf(tx: StoreTx, id: string): Promise<ProposalRecord> {
-  const record = typeof id === 'string' ? await tx.proposal(id) : undefined;
+  if (typeof id !== 'string') throw new SkillError('INVALID_INPUT', `A proposal id is a text, not ${describeValue(id)}.`);
+  const record = await tx.proposal(id);
   if (!record) throw new SkillError('NOT_FOUND', `There is no pending proposal with id "${String(id)}" (approved, rejected, or never made).`);
   return record;
 }

@@ -44,8 +44,20 @@ export interface UsageEntry {
   readonly outcome?: string;
 }
 
+/** The bounds an agent's own writes are checked against (defaults: `AGENT_LIMITS`); a person's writes never are. */
+export interface AgentLimits {
+  /** Audit entries (changes of any kind, by anyone) a skill may hold for an agent to change it again. */
+  readonly maxAgentChangesPerSkill?: number;
+  /** Bytes of history (every revision's SKILL.md and files) a skill may reach by an agent's write. */
+  readonly maxAgentHistoryBytesPerSkill?: number;
+  /** Skill records (archived and purged ones included) a namespace may hold for an agent to add one more. */
+  readonly maxAgentSkillsPerNamespace?: number;
+  /** Pending proposals a namespace may hold for an agent to propose one more. */
+  readonly maxPendingProposals?: number;
+}
+
 /** Entries kept per namespace unless `usageCap` says otherwise; older ones are dropped first. */
 export const DEFAULT_USAGE_CAP = 1000;
 
-/** A usage entry in an archive. */
-export type ArchivedUsage = Omit<UsageEntry, 'seq' | 'namespace'>;
+/** A usage entry in a namespace export. */
+export type ExportedUsage = Omit<UsageEntry, 'seq' | 'namespace'>;

@@ -22,7 +22,7 @@ export const WRITE_TOOL_IDS = {
   seed: { set: 'set_skill', getResource: 'get_skill_resource', setResource: 'set_skill_resource', deleteResource: 'delete_skill_resource' },
 } as const;
 
-/** Options of {@link writeTools}. */
+/** Options of {@link createWriteTools}. */
 export interface WriteToolsOptions {
   /** The namespace the tools write: the surface's own (see `surfaceNamespace`). */
   readonly namespace: readonly string[];
@@ -75,14 +75,14 @@ const pathSchema = {
  *
  * @example
  * ```ts
- * const store = await openSkillStore({ mutability: 'approval-gated', reservedNames: builtinNames })
- * const tools = writeTools(store, { namespace: surfaceNamespace('acme', 'ann') })
+ * const store = await openIndexedDbStore({ mutability: 'approval-gated', reservedNames: builtinNames })
+ * const tools = createWriteTools(store, { namespace: surfaceNamespace('acme', 'ann') })
  * const set = findTool(tools, 'skills_set')
  * await runTool(set, { name: 'invoice-export', description: '…' }, { grants: ['tool:skills.set', 'skills:write'] })
  * const [proposal] = await store.proposals(surfaceNamespace('acme', 'ann'))   // a person approves it later
  * ```
  */
-export function writeTools(store: SkillStore, options: WriteToolsOptions): readonly SkillTool[] {
+export function createWriteTools(store: SkillStore, options: WriteToolsOptions): readonly SkillTool[] {
   if (store.mutability === 'disabled') return [];
   const ids = WRITE_TOOL_IDS[options.names ?? 'satchel'];
   if (!ids) throw new SkillError('INVALID_INPUT', `names must be "satchel" or "seed", not ${JSON.stringify(options.names)}.`);
@@ -95,6 +95,9 @@ export function writeTools(store: SkillStore, options: WriteToolsOptions): reado
   const parts: WriteParts = { store, ns, ids, write };
   return Object.freeze([setTool(parts), getResourceTool(parts), setResourceTool(parts), deleteResourceTool(parts)]);
 }
+
+/** @deprecated Use {@link createWriteTools} (a sync factory is `createX`). */
+export const writeTools = createWriteTools;
 
 /** What the four tools share: the store and namespace they write, their ids, and the write itself. */
 interface WriteParts {

@@ -1,5 +1,5 @@
 /**
- * `openSkillStore`: the skill store on IndexedDB (through `idb`). One
+ * `openIndexedDbStore`: the skill store on IndexedDB (through `idb`). One
  * read-write transaction per write spans heads, revisions and the audit log.
  * The connection gives way when another wants to upgrade or delete the
  * database, and the store then reports `STORE_CLOSED` until opened again.
@@ -29,8 +29,8 @@ import { defaultStorageManager, requestPersistence, storageReport, type StorageM
 import { linkTabs } from './tabs.js';
 import type { SkillStore, StoreOptions } from '../types.js';
 
-/** Options of {@link openSkillStore}. */
-export interface OpenSkillStoreOptions extends StoreOptions {
+/** Options of {@link openIndexedDbStore}. */
+export interface IndexedDbStoreOptions extends StoreOptions {
   /** Database name (default `satchel-skills`). */
   readonly name?: string;
   /** The IndexedDB factory (default the global `indexedDB`); e.g. `new IDBFactory()` from fake-indexeddb in Node. */
@@ -43,6 +43,9 @@ export interface OpenSkillStoreOptions extends StoreOptions {
   readonly broadcast?: boolean;
 }
 
+/** @deprecated Use {@link IndexedDbStoreOptions}. */
+export type OpenSkillStoreOptions = IndexedDbStoreOptions;
+
 /**
  * Opens (creating or upgrading) the skill store database.
  *
@@ -50,13 +53,13 @@ export interface OpenSkillStoreOptions extends StoreOptions {
  *   `STORE_FAILED` when IndexedDB is missing or the database cannot be opened.
  * @example
  * ```ts
- * const store = await openSkillStore({ reservedNames: builtinNames })
+ * const store = await openIndexedDbStore({ reservedNames: builtinNames })
  * await store.put(['acme', 'u1', 'skills'], skillMdText, { expectedRevision: 0, actor: 'person' })
  * const loader = new SkillLoader({ builtin, store })
  * await loader.loadAll('acme', 'u1')
  * ```
  */
-export async function openSkillStore(options: OpenSkillStoreOptions = {}): Promise<SkillStore> {
+export async function openIndexedDbStore(options: IndexedDbStoreOptions = {}): Promise<SkillStore> {
   const factory = options.indexedDB ?? (globalThis as { indexedDB?: IDBFactory }).indexedDB;
   if (!factory) throw new SkillError('STORE_FAILED', 'IndexedDB is not available here; use createMemoryStore(), or fake-indexeddb in Node.');
   const name = options.name ?? DEFAULT_STORE_NAME;
@@ -76,6 +79,9 @@ export async function openSkillStore(options: OpenSkillStoreOptions = {}): Promi
     },
   });
 }
+
+/** @deprecated Use {@link openIndexedDbStore} (the backend in the name, as `createMemoryStore` and `indexedDbRemoteCache`). */
+export const openSkillStore = openIndexedDbStore;
 
 function openDatabase(factory: IDBFactory, name: string): Promise<IDBPDatabase> {
   return new Promise((resolve, reject) => {
@@ -184,6 +190,7 @@ function idbTx(tx: IDBPTransaction<unknown, string[], IDBTransactionMode>): Stor
   return {
     head: async (ns, name) => (await skills.get([ns, name])) as HeadRecord | undefined,
     heads: async (ns) => (await skills.getAll(skillRange(ns))) as HeadRecord[],
+    headCount: (ns) => skills.count(skillRange(ns)),
     putHead: async (head) => void (await skills.put!(head)),
     revision: async (ns, name, revision) => (await revisions.get([ns, name, revision])) as RevisionRecord | undefined,
     revisions: async (ns, name) => (await revisions.getAll(revisionRange(ns, name))) as RevisionRecord[],
@@ -192,8 +199,10 @@ function idbTx(tx: IDBPTransaction<unknown, string[], IDBTransactionMode>): Stor
     appendAudit: async (entry) => void (await audit.add!(entry)),
     audit: async (ns, name) =>
       (await (name === undefined ? audit.index(AUDIT_BY_NAMESPACE).getAll(ns) : audit.index(AUDIT_BY_SKILL).getAll([ns, name]))) as AuditRecord[],
+    auditCount: (ns, name) => audit.index(AUDIT_BY_SKILL).count([ns, name]),
     proposal: async (id) => (await proposals.get(id)) as ProposalRecord | undefined,
     proposals: async (ns) => ((await proposals.index(BY_NAMESPACE).getAll(ns)) as ProposalRecord[]).sort(byTime),
+    proposalCount: (ns) => proposals.index(BY_NAMESPACE).count(ns),
     putProposal: async (record) => void (await proposals.put!(record)),
     deleteProposal: async (id) => void (await proposals.delete!(id)),
     appendUsage: async (record) => void (await usage.add!(record)),

@@ -2,7 +2,7 @@
 // and a request line past the limit ends the server with a reason.
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { BoundedStdioTransport } from '../../../src/node/cli/mcp-transport.js';
+import { BoundedStdioTransport } from '../../../src/node/cli/commands/mcp-transport.js';
 
 const request = (id: number): string => `${JSON.stringify({ jsonrpc: '2.0', id, method: 'resources/read', params: { uri: 'skill://pdf/SKILL.md' } })}\n`;
 

@@ -17,16 +17,16 @@ const files = {
 
 interface RouteJson {
   turn: string;
-  activations: { name: string; reason: string; score: number; terms: string[]; arguments?: string }[];
-  ranked: { name: string; score: number; terms: string[] }[];
+  activations: { name: string; reason: string; score: number; words: string[]; terms: string[]; arguments?: string }[];
+  ranked: { name: string; score: number; words: string[]; terms: string[] }[];
 }
 
 describe('satchel route', () => {
-  it('prints each activated skill with reason, score and matched terms', async () => {
+  it('prints each activated skill with reason, score and the turn’s words that matched', async () => {
     const { code, out, err } = await cli(await tree(files), 'route', 'skills', 'please merge these two pdf files');
     expect([code, err]).toEqual([0, '']);
     const lines = out.split('\n');
-    expect(lines[0]).toMatch(/^name\s+activates\s+reason\s+score\s+terms$/);
+    expect(lines[0]).toMatch(/^name\s+activates\s+reason\s+score\s+matched$/);
     expect(lines[2]).toMatch(/^pdf\s+yes\s+search\s+(0\.\d\d|1\.00)\s+.*pdf/);
     expect(out).toContain('\n1 skill activates for this turn (3 skills loaded)\n');
   });
@@ -36,8 +36,18 @@ describe('satchel route', () => {
     expect(code).toBe(0);
     const json = JSON.parse(out) as RouteJson;
     expect(json.turn).toBe('/deploy now please');
-    expect(json.activations).toEqual([{ name: 'deploy', reason: 'mention', score: 1, terms: [], arguments: 'now please' }]);
+    expect(json.activations).toEqual([{ name: 'deploy', reason: 'mention', score: 1, words: [], terms: [], arguments: 'now please' }]);
     expect(json.ranked.every((r) => r.name !== 'deploy')).toBe(true);
+  });
+
+  it('shows the words as the turn spells them, never a stem or a stop word; --json keeps the stems as `terms`', async () => {
+    const root = await tree(files);
+    const turn = 'Please merge these two PDF files for my documents';
+    const { out } = await cli(root, 'route', 'skills', turn);
+    expect(out.split('\n')[2]).toMatch(/^pdf\s+yes\s+search\s+\S+\s+merge, two, PDF, files, documents$/);
+    const [pdf] = (JSON.parse((await cli(root, 'route', '--json', 'skills', turn)).out) as RouteJson).activations;
+    expect(pdf?.words).toEqual(['merge', 'two', 'PDF', 'files', 'documents']);
+    expect(pdf?.terms).toEqual(expect.arrayContaining(['merg', 'file', 'document']));
   });
 
   it('says when nothing activates, and shows what ranked highest', async () => {

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { vectorCacheFrom } from '../../../src/routing/vector-file.js';
+import { fileVectorCache } from '../../../src/routing/meaning/vector-file.js';
 import { SkillLoader, directorySource } from '../../../src/node/index.js';
 import { tempTrees } from '../../support/temp-trees.js';
 import { skillMd } from '../../support/skill-md.js';
@@ -23,7 +23,7 @@ describe('satchel vectors', () => {
     const { code, out, err } = await cli(root, 'vectors', 'skills', 'vectors.json');
     expect([code, err]).toEqual([0, '']);
     expect(out).toMatch(/^2 skill vectors \(use-lite@1[^,]*, 512 dimensions\) written to vectors\.json\n$/);
-    const cache = vectorCacheFrom(JSON.parse(await readFile(join(root, 'vectors.json'), 'utf8')));
+    const cache = fileVectorCache(JSON.parse(await readFile(join(root, 'vectors.json'), 'utf8')));
     expect(cache.size).toBe(2);
     const calls: string[][] = [];
     const embedder = {

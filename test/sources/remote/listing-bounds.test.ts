@@ -6,7 +6,7 @@ import { memorySource, remoteSource, SkillLoader } from '../../../src/index.js';
 import { startServer, type TestServer } from '../../support/http-server.js';
 import { rejected } from '../../support/errors.js';
 import { skillMd } from '../../support/skill-md.js';
-import { entry, indexOf, md, tarGz } from './fixtures.js';
+import { entry, indexOf, md, tarGz } from '../../support/remote-artifacts.js';
 
 let server: TestServer;
 const shared = tarGz({ 'SKILL.md': md('shared'), 'references/notes.md': 'n'.repeat(16 * 1024) });

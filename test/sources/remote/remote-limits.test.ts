@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { remoteSource } from '../../../src/index.js';
 import { startServer, type TestServer } from '../../support/http-server.js';
-import { entry, indexOf, md, tarGz, zip } from './fixtures.js';
+import { entry, indexOf, md, tarGz, zip } from '../../support/remote-artifacts.js';
 
 let server: TestServer;
 const bomb = tarGz({ 'SKILL.md': md('bomb'), 'zeros.bin': new Uint8Array(8 * 1024 * 1024) });

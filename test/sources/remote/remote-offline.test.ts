@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { memoryRemoteCache, remoteSource, type RemoteCache } from '../../../src/index.js';
 import { startServer, type TestServer } from '../../support/http-server.js';
 import { codeOf } from '../../support/errors.js';
-import { entry, indexOf, md, tarGz } from './fixtures.js';
+import { entry, indexOf, md, tarGz } from '../../support/remote-artifacts.js';
 
 let server: TestServer;
 const packed = tarGz({ 'SKILL.md': md('packed'), 'references/guide.md': '# Guide\n' });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { remoteSource, SkillLoader, memorySource, type SourceListing } from '../../../src/index.js';
 import { startServer, type TestServer } from '../../support/http-server.js';
 import { codeOf, thrown } from '../../support/errors.js';
-import { entry, indexOf, md, tarGz, tarGzWithLink, zip } from './fixtures.js';
+import { entry, indexOf, md, tarGz, tarGzWithLink, zip } from '../../support/remote-artifacts.js';
 
 const INDEX = '/.well-known/agent-skills/index.json';
 const base = '/.well-known/agent-skills';

@@ -1,0 +1,51 @@
+/**
+ * `satchel publish <dir> <out>`: writes the skills under `dir` as a
+ * discovery index with its artifacts under `<out>/.well-known/agent-skills/`,
+ * for a static host; prints one line per published skill, then the
+ * diagnostics of the skills left out (exit 1 when any was).
+ * @module
+ */
+import { isAbsolute, join, resolve } from 'node:path';
+import { resolveLimits } from '../../../format/types.js';
+import { publishSkills } from '../../publish.js';
+import { COMMANDS } from '../commands.js';
+import type { CliFlags, CliIo } from '../io.js';
+import { escapeControl } from '../output/escape.js';
+import { diagnosticText, plural, shownPath } from '../output/print.js';
+import { textTable } from '../output/table.js';
+import { hiddenSkills, hiddenText } from '../paths/hidden.js';
+import { discoveryBounds, inputKind, inputProblem } from '../paths/inputs.js';
+
+/** Publishes the skills of one folder; resolves to the exit code. */
+export async function publishCommand(flags: CliFlags, io: CliIo): Promise<number> {
+  const [dir, out, ...extra] = flags.paths.map((p) => resolve(io.cwd, p));
+  if (dir === undefined || out === undefined || extra.length > 0) {
+    io.err.write('satchel publish: give exactly two paths: the skills folder, then the output folder.\nRun `satchel publish --help` for usage.\n');
+    return 2;
+  }
+  const problem = inputProblem(await inputKind(dir), false);
+  if (problem !== undefined) {
+    io.err.write(`satchel publish: ${escapeControl(shownPath(dir, io.cwd))}: ${problem}\n`);
+    return 1;
+  }
+  const limits = resolveLimits(flags.limits, COMMANDS.publish.defaults, 'satchel publish');
+  // A name used twice throws CONFLICT before anything is written; the CLI reports it as any SkillError.
+  const result = await publishSkills(dir, out, { ...discoveryBounds(limits), includeHidden: flags.includeHidden });
+  // The listing's own notes are relative to `dir`; rooted, they print like the skills' paths.
+  const diagnostics = result.diagnostics.map((d) => (isAbsolute(d.path) ? d : { ...d, path: join(dir, d.path) }));
+  const skipped = diagnostics.filter((d) => d.severity === 'error').length;
+  const hidden = hiddenText(await hiddenSkills([dir], diagnostics, limits), io.cwd);
+  if (flags.json) {
+    const shown = diagnostics.map((d) => ({ ...d, path: shownPath(d.path, io.cwd) }));
+    io.out.write(`${JSON.stringify({ index: shownPath(result.index, io.cwd), skills: result.skills, diagnostics: shown }, null, 2)}\n`);
+    if (hidden !== undefined) io.err.write(`satchel publish: ${hidden}\n`);
+  } else {
+    const rows = result.skills.map((s) => [s.name, s.type, s.url, s.digest.slice('sha256:'.length, 'sha256:'.length + 12)]);
+    io.out.write(textTable(['name', 'type', 'url', 'digest'], rows));
+    const notes = diagnostics.map((d) => diagnosticText(d, io.cwd)).join('');
+    if (notes !== '') io.out.write(`\n${notes}`);
+    io.out.write(`\n${plural(result.skills.length, 'skill')} published to ${escapeControl(shownPath(result.index, io.cwd))}\n`);
+    if (hidden !== undefined) io.out.write(`${hidden}\n`);
+  }
+  return skipped > 0 ? 1 : 0;
+}

@@ -1,0 +1,87 @@
+// `activationThresholds()`: the thresholds activation applies now, read from the loader and from the page — the
+// configured ones scaled to the routable skills, the blended score's own growth once activateAsync blends.
+import { describe, expect, it } from 'vitest';
+import { SkillLoader } from '../../src/loader/loader.js';
+import { memorySource } from '../../src/sources/memory.js';
+import { routingMd } from '../support/routing-skills.js';
+import { conceptEmbedder } from '../support/concept-embedder.js';
+import { inProcess } from '../support/in-process-runtime.js';
+
+const files = {
+  'expenses/SKILL.md': routingMd('expenses', { description: 'Turn invoices into a spreadsheet.' }),
+  'weather-report/SKILL.md': routingMd('weather-report', { description: 'Current weather and forecasts for a city.', examples: ['will it rain tomorrow'] }),
+  'refunds/SKILL.md': routingMd('refunds', { description: 'Handle refund requests for orders.', activation: 'intent-matched', intents: ['refund_request'] }),
+  'researcher/SKILL.md': routingMd('researcher', { description: 'Fan out searches over the corpus.', activation: 'manual' }),
+};
+
+/** `count` routable skills with distinct made-up vocabularies. */
+function manySkills(count: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < count; i++)
+    out[`topic-${i}/SKILL.md`] = routingMd(`topic-${i}`, { description: `Answer questions about subject zq${i}x and its zq${i}y.` });
+  return out;
+}
+
+describe('activationThresholds', () => {
+  it('reports the defaults for a small skill set, counting only routable skills', async () => {
+    const loader = new SkillLoader({ builtin: memorySource(files) });
+    await loader.loadAll();
+    expect(loader.activationThresholds()).toEqual({
+      threshold: 0.51,
+      asyncThreshold: 0.51,
+      blending: false,
+      intentThreshold: 0.51,
+      relative: 0.5,
+      maxSearch: 3,
+      skills: 3,
+    });
+  });
+
+  it('takes the loader routing options, then the call options, as activate does', async () => {
+    const loader = new SkillLoader({ builtin: memorySource(files), routing: { threshold: 0.3, relative: 0.7, maxSearch: 2 } });
+    await loader.loadAll();
+    expect(loader.activationThresholds({ maxSearch: 1, intentThreshold: 0.8 })).toMatchObject({
+      threshold: 0.3,
+      relative: 0.7,
+      maxSearch: 1,
+      intentThreshold: 0.8,
+    });
+    // The reported threshold is the one activate applies: just above the best hit's score nothing activates.
+    const [best] = loader.route('will it rain tomorrow');
+    const score = best?.score ?? 0;
+    expect(score).toBeGreaterThan(0);
+    expect(loader.activate('will it rain tomorrow', { threshold: score }).map((a) => a.skill.name)).toEqual(['weather-report']);
+    expect(loader.activationThresholds({ threshold: score + 0.001 }).threshold).toBe(score + 0.001);
+    expect(loader.activate('will it rain tomorrow', { threshold: score + 0.001 })).toEqual([]);
+  });
+
+  it('rises with the skill count over 200, by the blended growth once activateAsync blends', async () => {
+    let open!: () => void;
+    const embedder = conceptEmbedder({ gate: new Promise<void>((resolve) => (open = resolve)) });
+    const loader = new SkillLoader({ builtin: memorySource(manySkills(400)), routing: { embedder } });
+    await loader.loadAll();
+    const lexical = 0.51 + 0.07 * Math.log(2);
+    const before = loader.activationThresholds();
+    expect(before.skills).toBe(400);
+    expect(before.threshold).toBeCloseTo(lexical, 10);
+    // Until every vector is ready activateAsync answers lexically, so its threshold is the lexical one.
+    expect(before).toMatchObject({ blending: false, asyncThreshold: before.threshold });
+    open();
+    await loader.embeddingsReady();
+    const after = loader.activationThresholds();
+    expect(after.blending).toBe(true);
+    expect(after.threshold).toBeCloseTo(lexical, 10);
+    expect(after.asyncThreshold).toBeCloseTo(0.51 + 0.025 * Math.log(2), 10);
+    // A growth the app sets applies to both scores.
+    const set = loader.activationThresholds({ thresholdGrowth: 0.1 });
+    expect(set.asyncThreshold).toBeCloseTo(0.51 + 0.1 * Math.log(2), 10);
+    expect(set.threshold).toBeCloseTo(set.asyncThreshold, 10);
+  });
+
+  it('answers the page as the loader answers in the worker', async () => {
+    const { client, runtime } = inProcess({ builtin: memorySource(files), routing: { threshold: 0.42 } });
+    await client.loadAll();
+    expect(await client.activationThresholds({ relative: 0.6 })).toEqual(runtime.loader.activationThresholds({ relative: 0.6 }));
+    expect((await client.activationThresholds()).threshold).toBe(0.42);
+  });
+});
