@@ -13,7 +13,6 @@ import { createStoreCore, type BuildOptions, type StoreCore } from './store-core
 import { proposalWrites, skillWrites, usageWrites } from './store-writes.js';
 import type { SkillStore, StoreChange, StoreItem } from './types.js';
 import { usageEntryOf } from './evolution/usage.js';
-import { readNamespaceExport, writeNamespaceExport } from './transfer.js';
 
 export type { BuildOptions } from './store-core.js';
 
@@ -51,13 +50,15 @@ type Transfers = Pick<SkillStore, 'exportNamespace' | 'importNamespace' | 'expor
 /** Moving a whole namespace out and in; the deprecated `exportArchive` / `importArchive` are the same two functions. */
 function transfers(core: StoreCore): Transfers {
   const { backend, run, emitter, mutability, onLocalChange, limits, agentLimits, refuseReserved, usageCap, problems } = core;
-  const exportNamespace: SkillStore['exportNamespace'] = async (namespace) => readNamespaceExport(backend, run, problems, namespace);
+  // Loaded on first use: exports are rare, and their checks would weigh on every worker that only reads and writes.
+  const transfer = () => import('./transfer.js');
+  const exportNamespace: SkillStore['exportNamespace'] = async (namespace) => (await transfer()).readNamespaceExport(backend, run, problems, namespace);
   const importNamespace: SkillStore['importNamespace'] = async (data, o = {}) => {
     // An export is many skills at once: an agent may import only where its changes apply unreviewed.
     if (actorRecord(o.actor).kind === 'agent' && mutability !== 'autonomous') {
       throw new SkillError('PERMISSION_DENIED', `An agent cannot import a namespace export under mutability "${mutability}"; a person must import it.`);
     }
-    return writeNamespaceExport(backend, { emitter, onLocalChange, run, limits, refuseReserved, usageCap, agentLimits }, data, o);
+    return (await transfer()).writeNamespaceExport(backend, { emitter, onLocalChange, run, limits, refuseReserved, usageCap, agentLimits }, data, o);
   };
   return { exportNamespace, importNamespace, exportArchive: exportNamespace, importArchive: importNamespace };
 }
