@@ -16,7 +16,8 @@ export interface ConnectionOptions extends HeartbeatOptions {
   /**
    * Node only (a `worker_threads` Worker or MessagePort, which have `ref`/`unref`): `true` keeps the process alive
    * while the client is connected, as a plain Worker does; by default (`false`) the client holds it only while a call
-   * is pending, so a script ends when its work is done without terminating the worker. Browsers ignore it.
+   * is pending, so a script ends when its work is done without terminating the worker. A `change` subscription
+   * holds the process open through its own callback port until it is stopped or the client closes. Browsers ignore it.
    */
   readonly keepAlive?: boolean;
 }

@@ -131,6 +131,8 @@ async function countSafely(store: SkillStoreLike, ns: string[], name: string): P
   try {
     total = await store.count([...ns]);
   } catch (cause) {
+    // A forwarding store (the worker client's) has `count` even when the store behind it has none: read it as foreign.
+    if (cause instanceof SkillError && cause.code === 'NOT_FOUND') return undefined;
     const reason = cause instanceof Error ? cause.message : String(cause);
     throw new SkillError('SOURCE_FAILED', `Source ${name}: count failed: ${reason}`, { cause });
   }

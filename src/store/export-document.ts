@@ -88,7 +88,8 @@ function importedSkill(skill: ExportedSkill, ns: string, limits: ResolvedLimits,
   let historyBytes = 0;
   const revisions = skill.revisions.map((r): RevisionRecord => {
     const files = decodeFiles(r.files);
-    const prepared = prepareSkill({ ...files, [SKILL_FILE]: r.text }, limits, `export/${skill.name}`);
+    // Past revisions keep what they were: a name stored before the mention rule still imports (with its warning).
+    const prepared = prepareSkill({ ...files, [SKILL_FILE]: r.text }, { ...limits, history: true }, `export/${skill.name}`);
     if (prepared.name !== skill.name || prepared.digest !== r.digest) {
       throw new SkillError(
         'DIGEST_MISMATCH',

@@ -28,6 +28,8 @@ export interface PreparedSkill {
 export interface WriteRules extends ResolvedLimits {
   /** `spec` refuses what the open specification calls invalid; `runtime` what the loader would not load. */
   readonly profile?: Profile;
+  /** True for revisions an export brings back: history stored before a rule existed is kept, not refused by it. */
+  readonly history?: boolean;
 }
 
 /** The limits a store checks, with the loader's defaults. */
@@ -68,7 +70,7 @@ export function prepareSkill(input: SkillInput, limits: WriteRules, where: strin
   // The name becomes the store key and the loader's folder: it must be a safe single segment.
   const reason = unsafePathReason(skill.name, 0);
   if (reason) throw new SkillError('UNSAFE_PATH', `The skill name \`${skill.name}\` cannot be a store key: ${reason}.`, { path: skill.name });
-  refuseUnmentionable(skill.name, `${where}/${SKILL_FILE}`);
+  if (limits.history !== true) refuseUnmentionable(skill.name, `${where}/${SKILL_FILE}`);
   // Parsed, so valid UTF-8; the BOM is kept, as the bytes were given.
   const text = typeof raw === 'string' ? raw : new TextDecoder('utf-8', { ignoreBOM: true }).decode(raw);
   return { name: skill.name, digest: skill.digest, text, files, skill };

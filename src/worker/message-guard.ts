@@ -8,7 +8,7 @@
  * runtime answers is dropped, and no message can write anything.
  * @module
  */
-import { transferHandlers, type Endpoint } from 'comlink';
+import type { Endpoint } from 'comlink';
 
 /** The message types the client sends: reads, calls, and the release of its proxy. `SET`, `CONSTRUCT` and `ENDPOINT` never. */
 const CALL_TYPES: ReadonlySet<string> = new Set(['GET', 'APPLY', 'RELEASE']);
@@ -42,7 +42,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 function isWireValue(value: unknown): boolean {
   if (!isPlainObject(value)) return false;
   if (value['type'] === 'RAW') return true;
-  return value['type'] === 'HANDLER' && typeof value['name'] === 'string' && transferHandlers.has(value['name']);
+  // The one handler a client sends is a proxied callback, which arrives as a MessagePort; anything else (`throw`, a
+  // `proxy` without a port) makes Comlink throw outside any try.
+  return value['type'] === 'HANDLER' && value['name'] === 'proxy' && isPort(value['value']);
+}
+
+function isPort(value: unknown): boolean {
+  const port = value as Partial<MessagePort> | null;
+  return typeof port === 'object' && port !== null && typeof port.postMessage === 'function' && typeof port.start === 'function';
 }
 
 /** Whether `data` is a call this session answers: a known type, a path to one of its members, well-formed arguments. */

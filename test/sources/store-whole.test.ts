@@ -1,7 +1,7 @@
 // Satchel's own stores know their size (`count`) and are read whole, page by page; a foreign `{ search }` store keeps
 // the pleach seed's 50 unless `perNamespace` says otherwise.
 import { describe, expect, it } from 'vitest';
-import { SkillLoader, type SkillStoreItem, type SkillStoreLike } from '../../src/index.js';
+import { SkillError, SkillLoader, type SkillStoreItem, type SkillStoreLike } from '../../src/index.js';
 import { storeSource, STORE_PAGE_SIZE } from '../../src/sources/store.js';
 import { createMemoryStore } from '../../src/store/index.js';
 import { rejected } from '../support/errors.js';
@@ -49,6 +49,13 @@ describe('a store that knows its size', () => {
       pagingStore(items(130), () => Promise.resolve(undefined)),
       ['acme', 'skills'],
     ).list();
+    expect(entries).toHaveLength(50);
+    expect(diagnostics.map((d) => d.code)).toEqual(['namespace-limit']);
+  });
+
+  it('is read as a foreign store when count answers NOT_FOUND (a forwarding store over one without count)', async () => {
+    const store = pagingStore(items(130), () => Promise.reject(new SkillError('NOT_FOUND', 'The store has no method count.')));
+    const { entries, diagnostics } = await storeSource(store, ['acme', 'skills']).list();
     expect(entries).toHaveLength(50);
     expect(diagnostics.map((d) => d.code)).toEqual(['namespace-limit']);
   });

@@ -5,7 +5,7 @@ import { findTool } from '../../src/agent/adapters.js';
 import { runTool } from '../../src/agent/grants.js';
 import type { SkillTool } from '../../src/agent/tools.js';
 import { parseSkill } from '../../src/index.js';
-import { createMemoryStore, openIndexedDbStore, createWriteTools, type SkillStore } from '../../src/store/index.js';
+import { createMemoryStore, createWriteTools, exportDigest, openIndexedDbStore, type SkillStore } from '../../src/store/index.js';
 import { rejected } from '../support/errors.js';
 import { skillMd } from '../support/skill-md.js';
 
@@ -66,5 +66,22 @@ describe('loading such a skill in the runtime profile', () => {
     expect(message).toContain('must be lower-case');
     expect(message).toContain('" " (space), "!"');
     expect(message).toContain('can never be mentioned as /Bad Name!');
+  });
+});
+
+describe('an export holding a name stored before the mention rule', () => {
+  it('still imports (history is kept), while a new put of that name is refused', async () => {
+    const source = createMemoryStore();
+    await source.put(NS, skillMd('okay-name'));
+    const exported = await source.exportNamespace(NS);
+    const text = skillMd('_draft');
+    const digest = parseSkill(text).skill?.digest as string;
+    const skill = exported.skills[0] as (typeof exported.skills)[number];
+    const revision = { ...(skill.revisions[0] as (typeof skill.revisions)[number]), text, digest };
+    const old = { ...exported, skills: [{ ...skill, name: '_draft', revisions: [revision] }] };
+    const store = createMemoryStore();
+    await store.importNamespace({ ...old, digest: exportDigest(old) });
+    expect((await store.list(NS)).map((s) => s.name)).toEqual(['_draft']);
+    expect((await rejected(store.put(NS, skillMd('_other')))).message).toContain('can never be mentioned');
   });
 });

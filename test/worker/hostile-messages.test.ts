@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSkillRuntime } from '../../src/client/index.js';
 import { isWellFormedCall } from '../../src/worker/message-guard.js';
@@ -60,6 +60,8 @@ const HOSTILE: [string, unknown][] = [
   ['a SET replacing a session method', { id: 'f', type: 'SET', path: ['getByName'], value: raw('hijacked') }],
   ['a CONSTRUCT', { id: 'g', type: 'CONSTRUCT', path: ['getAll'], argumentList: [] }],
   ['a call to a prototype member', { id: 'h', type: 'APPLY', path: ['__proto__'], argumentList: [] }],
+  ['a proxy handler without a port', { id: 'i', type: 'APPLY', path: ['getByName'], argumentList: [{ type: 'HANDLER', name: 'proxy', value: 0 }] }],
+  ['a throw handler', { id: 'j', type: 'APPLY', path: ['getByName'], argumentList: [{ type: 'HANDLER', name: 'throw', value: { isError: false, value: 1 } }] }],
 ];
 
 describe('a Node worker runtime sent hostile messages', () => {
@@ -93,6 +95,10 @@ describe('the message guard', () => {
     expect(isWellFormedCall({ id: '1', type: 'APPLY', path: ['getByName'], argumentList: [raw('pdf')] }, keys)).toBe(true);
     expect(isWellFormedCall({ id: '2', type: 'GET', path: ['getAll'] }, keys)).toBe(true);
     expect(isWellFormedCall({ id: '3', type: 'RELEASE' }, keys)).toBe(true);
-    expect(isWellFormedCall({ id: '4', type: 'APPLY', path: ['getByName'], argumentList: [{ type: 'HANDLER', name: 'proxy', value: 0 }] }, keys)).toBe(true);
+    const { port1 } = new MessageChannel();
+    expect(isWellFormedCall({ id: '4', type: 'APPLY', path: ['getByName'], argumentList: [{ type: 'HANDLER', name: 'proxy', value: port1 }] }, keys)).toBe(
+      true,
+    );
+    port1.close();
   });
 });

@@ -117,38 +117,24 @@ export function remoteSource(indexUrl: string | URL, options: RemoteSourceOption
   const name = options.name ?? `remote:${index.href}`;
   let current: SkillSource | undefined;
 
+  // Called directly (not by a loader, which races its own timeout), the source's timeoutMs still holds; running out of
+  // time is a failed source (SOURCE_FAILED), not a cancellation, so a loader drops only this tier.
   const list = async (call: SourceCallOptions = {}): Promise<SourceListing> => {
-    // Called directly (not by a loader, which races its own timeout), the source's timeoutMs still holds.
     const deadline = options.timeoutMs !== undefined && Number.isFinite(options.timeoutMs) ? AbortSignal.timeout(options.timeoutMs) : undefined;
-    const signal = joined(joined(options.signal, call.signal), deadline);
-    throwIfAborted(signal);
-    const { manifest, diagnostics, online } = await indexManifest(index, { fetch: fetchFn, origins, signal }, cache, limits);
-    if (manifest.entries.length > limits.maxSkills)
-      throw new SkillError(
-        'LIMIT_EXCEEDED',
-        `Source ${name}: the index lists ${manifest.entries.length} skills, more than maxSkills (${limits.maxSkills}); nothing was fetched.`,
-      );
-    // A spent budget cancels the downloads still running: the listing is refused anyway.
-    const stop = new AbortController();
-    const budget = createListingBudget(limits.maxListingBytes, name, () => stop.abort());
-    const policy: FetchPolicy = { fetch: fetchFn, origins, signal: joined(signal, stop.signal) };
-    const ctx: ResolveContext = { policy, cache, online, limits, budget, shared: new Map() };
-    const results = await inPool(manifest.entries, (entry) => resolveEntry(entry, ctx)).catch((e: unknown) => {
-      throw budget.exceeded ?? e;
-    });
-    throwIfAborted(signal);
-    const files: Record<string, Uint8Array> = {};
-    const verified: RemoteEntry[] = [];
-    for (const result of results) {
-      const problem = 'files' in result ? addFiles(files, result, verified) : result;
-      if (problem) diagnostics.push(problem);
+    try {
+      return await listWithin(joined(joined(options.signal, call.signal), deadline));
+    } catch (e) {
+      const cancelled = options.signal?.aborted === true || call.signal?.aborted === true;
+      if (deadline?.aborted && !cancelled)
+        throw new SkillError('SOURCE_FAILED', `Source ${name}: the listing did not finish within timeoutMs (${options.timeoutMs} ms).`, { cause: e });
+      throw e;
     }
-    if (online) await cache.put(manifestKey(index.href), manifestBytes({ entries: verified, legacy: manifest.legacy }));
-    const source = memorySource(files, { name, maxNesting: limits.maxNesting });
-    const listing = await source.list();
+  };
+
+  const listWithin = async (signal: AbortSignal | undefined): Promise<SourceListing> => {
+    const { listing, source } = await listOnce({ index, name, origins, fetchFn, cache, limits }, signal);
     current = source;
-    const listed = onlyIndexed(listing, verified);
-    return { entries: listed.entries, diagnostics: [...diagnostics, ...listed.diagnostics] };
+    return listing;
   };
 
   return {
@@ -160,6 +146,47 @@ export function remoteSource(indexUrl: string | URL, options: RemoteSourceOption
       return (current as SkillSource).read(path, call);
     },
   };
+}
+
+/** What one listing of a remote source reads with. */
+interface ListContext {
+  readonly index: URL;
+  readonly name: string;
+  readonly origins: ReadonlySet<string>;
+  readonly fetchFn: FetchLike;
+  readonly cache: RemoteCache;
+  readonly limits: Limits;
+}
+
+/** One listing: the index, then every entry within the listing's budget; the memory source that serves its reads. */
+async function listOnce(o: ListContext, signal: AbortSignal | undefined): Promise<{ listing: SourceListing; source: SkillSource }> {
+  throwIfAborted(signal);
+  const { index, name, limits, cache } = o;
+  const { manifest, diagnostics, online } = await indexManifest(index, { fetch: o.fetchFn, origins: o.origins, signal }, cache, limits);
+  if (manifest.entries.length > limits.maxSkills)
+    throw new SkillError(
+      'LIMIT_EXCEEDED',
+      `Source ${name}: the index lists ${manifest.entries.length} skills, more than maxSkills (${limits.maxSkills}); nothing was fetched.`,
+    );
+  // A spent budget cancels the downloads still running: the listing is refused anyway.
+  const stop = new AbortController();
+  const budget = createListingBudget(limits.maxListingBytes, name, () => stop.abort());
+  const policy: FetchPolicy = { fetch: o.fetchFn, origins: o.origins, signal: joined(signal, stop.signal) };
+  const ctx: ResolveContext = { policy, cache, online, limits, budget, shared: new Map() };
+  const results = await inPool(manifest.entries, (entry) => resolveEntry(entry, ctx)).catch((e: unknown) => {
+    throw budget.exceeded ?? e;
+  });
+  throwIfAborted(signal);
+  const files: Record<string, Uint8Array> = {};
+  const verified: RemoteEntry[] = [];
+  for (const result of results) {
+    const problem = 'files' in result ? addFiles(files, result, verified) : result;
+    if (problem) diagnostics.push(problem);
+  }
+  if (online) await cache.put(manifestKey(index.href), manifestBytes({ entries: verified, legacy: manifest.legacy }));
+  const source = memorySource(files, { name, maxNesting: limits.maxNesting });
+  const listed = onlyIndexed(await source.list(), verified);
+  return { listing: { entries: listed.entries, diagnostics: [...diagnostics, ...listed.diagnostics] }, source };
 }
 
 /** Adds one entry's files under its folder; a diagnostic instead when a file of an earlier entry has the same path. */

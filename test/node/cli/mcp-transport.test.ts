@@ -83,4 +83,22 @@ describe('the bounded stdio transport', () => {
     ]);
     expect(received).toHaveLength(1);
   });
+
+  it('frees the place of a cancelled request, and refuses an id already in flight', async () => {
+    const { input, output, lines } = pipes();
+    const transport = new BoundedStdioTransport(input, output, { maxInFlight: 2 });
+    const received: unknown[] = [];
+    transport.onmessage = (m) => received.push(m);
+    await transport.start();
+    input.write(request(1) + request(1));
+    await flush();
+    expect(received).toHaveLength(1);
+    expect(lines().map((a) => [a.id, a.error?.code])).toEqual([[1, -32600]]);
+    // 40 requests cancelled one after another never fill the two places.
+    for (let i = 2; i < 42; i++)
+      input.write(request(i) + `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: i } })}\n`);
+    await flush();
+    expect(lines().filter((a) => a.error?.code === -32000)).toEqual([]);
+    expect(transport.inFlight).toBe(1);
+  });
 });

@@ -83,6 +83,8 @@ describe('a remote listing as a whole', () => {
 
   it('honours its own timeoutMs when list() is called directly', async () => {
     const remote = remoteSource(server.url('/slow/index.json'), { trustedOrigins: [server.origin], timeoutMs: 300 });
-    expect((await rejected(remote.list())).code).toBe('ABORTED');
+    const error = await rejected(remote.list());
+    expect(error.code).toBe('SOURCE_FAILED');
+    expect(error.message).toContain('did not finish within timeoutMs (300 ms)');
   });
 });

@@ -140,7 +140,14 @@ export class BoundedStdioTransport implements Transport {
       return;
     }
     const id = idOf(message);
-    if (id !== undefined && typeof (message as { method?: unknown }).method === 'string') {
+    const method = (message as { method?: unknown }).method;
+    // A cancelled request gets no answer from the SDK: its place is free again.
+    if (id === undefined && method === 'notifications/cancelled') this.#release((message as { params?: { requestId?: unknown } }).params?.requestId);
+    if (id !== undefined && typeof method === 'string') {
+      if (this.#inFlight.has(id)) {
+        this.#write(errorAnswer(id, INVALID_REQUEST, `Invalid Request: request id ${JSON.stringify(id)} is already waiting for its answer.`));
+        return;
+      }
       if (this.#inFlight.size >= this.#bounds.maxInFlight) {
         const why = `Server busy: ${this.#bounds.maxInFlight} requests are waiting for answers; send this one again once they are read.`;
         this.#write(errorAnswer(id, BUSY, why));
@@ -149,6 +156,10 @@ export class BoundedStdioTransport implements Transport {
       this.#inFlight.add(id);
     }
     this.onmessage?.(message as JSONRPCMessage);
+  }
+
+  #release(requestId: unknown): void {
+    if (typeof requestId === 'string' || typeof requestId === 'number') this.#inFlight.delete(requestId);
   }
 
   #write(message: unknown): void {
