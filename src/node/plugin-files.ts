@@ -56,8 +56,9 @@ export async function readPlugin(o: PluginReadOptions, dir: string, folderName: 
 async function readManifest(o: PluginReadOptions, rel: string, refuse: Refuse): Promise<Uint8Array | undefined> {
   const abs = join(o.root, rel);
   await o.beforeOpen?.(abs);
-  const opened = await openFile(abs).catch(() => undefined);
-  if (opened === undefined) return undefined;
+  const opened = await openFile(abs).catch((e: unknown) => e as Error);
+  // Unreadable (permissions, gone between listing and opening): said, never a silent "named after its folder".
+  if (opened instanceof Error) return void refuse(rel, `could not be read (${(opened as NodeJS.ErrnoException).code ?? opened.message})`, 'source-error');
   if (!('fd' in opened))
     return void refuse(rel, opened.refused === 'link' ? 'is a symbolic link; links are never followed' : `is ${opened.what ?? 'not a regular file'}`);
   try {

@@ -104,7 +104,14 @@ export function storeSource(store: SkillStoreLike, namespace: readonly string[],
     const items = total === undefined ? await searchSafely(store, ns, perNamespace + 1, name) : await readWhole(store, ns, total, name, call);
     throwIfAborted(call.signal);
     last = snapshotOf(items, perNamespace, label, maxNesting, options.nameFromFolder === true);
-    return last.listing;
+    if (total === undefined || items.length >= total) return last.listing;
+    // Fewer than counted (a store that ignores offset, or skills removed meanwhile): said, never silent.
+    const short = sourceDiagnostic(
+      'namespace-limit',
+      `Namespace \`${label}\` counts ${total} items but ${items.length} were read; the rest were not loaded.`,
+      label,
+    );
+    return { ...last.listing, diagnostics: [...last.listing.diagnostics, short] };
   };
   return {
     name,
@@ -146,7 +153,9 @@ async function readWhole(store: SkillStoreLike, ns: string[], total: number, nam
   while (items.length <= total) {
     throwIfAborted(call.signal);
     const page = await searchSafely(store, ns, STORE_PAGE_SIZE, name, items.length);
-    items.push(...page);
+    // A store that ignores `offset` answers the first page again: stop rather than read it twice.
+    if (items.length > 0 && page.length > 0 && page[0]?.key !== undefined && page[0].key === items[0]?.key) break;
+    for (const item of page) items.push(item);
     if (page.length < STORE_PAGE_SIZE) break;
   }
   return items;

@@ -1,6 +1,6 @@
 // pluginSource under hostile trees: a `skills/` that is a symbolic link is refused with a word, plugin folders count
 // against maxFolders, and a plugin.json over the file limit is reported as too large, not as missing.
-import { mkdir, symlink } from 'node:fs/promises';
+import { mkdir, rm, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pluginSource } from '../../src/node/index.js';
@@ -42,6 +42,18 @@ describe('pluginSource bounds', () => {
     const diagnostic = all.find((d) => d.message.includes('plugin.json'));
     expect(diagnostic?.code).toBe('file-too-large');
     expect(diagnostic?.message).toMatch(/over maxFileBytes \(1000\)/);
+    expect(all.some((d) => /has no `plugin.json`/.test(d.message))).toBe(false);
+  });
+
+  it('says so when plugin.json cannot be read, instead of naming the plugin after its folder in silence', async () => {
+    const root = await tempTree({ 'gone/plugin.json': manifest('gone'), 'gone/skills/a/SKILL.md': skillMd('a') });
+    // The file disappears between the listing of its folder and its opening.
+    const beforeOpen = async (abs: string): Promise<void> => {
+      if (abs.endsWith('plugin.json')) await rm(abs);
+    };
+    const listing = await pluginSource(root, { beforeOpen }).list();
+    const all = [...listing.diagnostics, ...listing.entries.flatMap((e) => e.diagnostics ?? [])];
+    expect(all.find((d) => d.message.includes('plugin.json'))?.message).toMatch(/could not be read \(ENOENT\)/);
     expect(all.some((d) => /has no `plugin.json`/.test(d.message))).toBe(false);
   });
 });

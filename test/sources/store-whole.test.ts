@@ -60,6 +60,17 @@ describe('a store that knows its size', () => {
     expect(diagnostics.map((d) => d.code)).toEqual(['namespace-limit']);
   });
 
+  it('stops paging a store that ignores offset instead of reading its first page again', async () => {
+    const all = items(STORE_PAGE_SIZE + 20);
+    const store: SkillStoreLike = { search: (_ns, o = {}) => Promise.resolve(all.slice(0, o.limit)), count: () => Promise.resolve(all.length) };
+    const { entries, diagnostics } = await storeSource(store, ['acme', 'skills']).list();
+    expect(entries).toHaveLength(STORE_PAGE_SIZE);
+    expect(diagnostics.filter((d) => /repeats/.test(d.message))).toEqual([]);
+    expect(diagnostics.map((d) => d.message)).toEqual([
+      `Namespace \`acme/skills\` counts ${STORE_PAGE_SIZE + 20} items but ${STORE_PAGE_SIZE} were read; the rest were not loaded.`,
+    ]);
+  });
+
   it('fails the listing with SOURCE_FAILED when count fails', async () => {
     const store = pagingStore(items(3), () => Promise.reject(new Error('disk gone')));
     expect((await rejected(storeSource(store, ['acme', 'skills']).list())).code).toBe('SOURCE_FAILED');
