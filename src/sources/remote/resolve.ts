@@ -78,7 +78,9 @@ async function filesOf(entry: RemoteEntry, ctx: ResolveContext): Promise<Resolve
  * budget is charged once.
  */
 function sharedArtifact(url: string, digest: string, archiveLabel: string | undefined, ctx: ResolveContext): Promise<SharedArtifact> {
-  const key = `${archiveLabel === undefined ? 'file' : 'archive'}:${digest}`;
+  // By URL too: an entry whose own URL works never fails for another entry's broken one. Copies at many URLs are
+  // bounded all the same, by the listing's budget.
+  const key = `${archiveLabel === undefined ? 'file' : 'archive'}:${digest}:${url}`;
   let pending = ctx.shared.get(key);
   if (!pending) {
     pending = (async () => {

@@ -38,6 +38,9 @@ beforeAll(async () => {
     },
     '/slow/quick/SKILL.md': { body: md('quick') },
     '/slow/stuck/SKILL.md': { hang: true },
+    '/mixed/index.json': {
+      body: indexOf([entry('broken', 'archive', '../missing.tar.gz', shared), entry('working', 'archive', '../shared.tar.gz', shared)]),
+    },
   });
 });
 afterAll(() => server.close());
@@ -86,5 +89,11 @@ describe('a remote listing as a whole', () => {
     const error = await rejected(remote.list());
     expect(error.code).toBe('SOURCE_FAILED');
     expect(error.message).toContain('did not finish within timeoutMs (300 ms)');
+  });
+
+  it('does not fail an entry for another entry’s broken URL to the same digest', async () => {
+    const listing = await remoteSource(server.url('/mixed/index.json'), { trustedOrigins: [server.origin] }).list();
+    expect(listing.entries.map((e) => e.dir)).toEqual(['working']);
+    expect(listing.diagnostics.find((d) => d.path === 'broken')?.message).toContain('missing.tar.gz');
   });
 });
