@@ -1,10 +1,9 @@
 // Bad arguments get INVALID_INPUT, alike on every SkillStore: never STORE_FAILED from a backend's key error, never a
 // CONFLICT that says "is at revision 1, not 1" (issue 24, item 5).
-import { afterEach, describe, expect, it } from 'vitest';
-import type { SkillStore } from '../../src/store/index.js';
+import { describe, expect, it } from 'vitest';
 import { codeOf, rejected } from '../support/errors.js';
 import { skillMd } from '../support/skill-md.js';
-import type { StoreFactory } from './store-contract.js';
+import { closingStores, type StoreFactory } from './store-contract.js';
 
 const USER = ['acme', 'ann', 'skills'];
 const notes = skillMd('notes', { body: 'First.' });
@@ -15,15 +14,7 @@ const NOT_REVISIONS: unknown[] = [Number.NaN, 1.5, -1, 0, '1', Number.POSITIVE_I
 
 export function describeArgumentsContract(label: string, make: StoreFactory): void {
   describe(`arguments contract: ${label}`, () => {
-    const opened: SkillStore[] = [];
-    const fresh = async (options?: Parameters<StoreFactory>[0]): Promise<SkillStore> => {
-      const store = await make(options);
-      opened.push(store);
-      return store;
-    };
-    afterEach(() => {
-      for (const s of opened.splice(0)) s.close();
-    });
+    const fresh = closingStores(make);
 
     it('a name that is not a non-empty text is INVALID_INPUT in every read and write', async () => {
       const store = await fresh();

@@ -1,10 +1,10 @@
 // The evolution contract: the mutability policy, proposals and builtin read-only rules, alike on every SkillStore.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SkillLoader } from '../../src/loader/loader.js';
-import type { SkillStore, StoreChange } from '../../src/store/index.js';
+import type { StoreChange } from '../../src/store/index.js';
 import { codeOf, rejected } from '../support/errors.js';
 import { skillMd } from '../support/skill-md.js';
-import type { StoreFactory } from './store-contract.js';
+import { closingStores, type StoreFactory } from './store-contract.js';
 
 const USER = ['acme', 'ann', 'skills'];
 const notes = skillMd('meeting-notes', { description: 'Summarise meetings into action items.', body: 'List each decision.' });
@@ -12,15 +12,7 @@ const notesV2 = skillMd('meeting-notes', { description: 'Summarise meetings into
 
 export function describeEvolutionContract(label: string, make: StoreFactory): void {
   describe(`evolution contract: ${label}`, () => {
-    const opened: SkillStore[] = [];
-    const fresh = async (options?: Parameters<StoreFactory>[0]): Promise<SkillStore> => {
-      const store = await make(options);
-      opened.push(store);
-      return store;
-    };
-    afterEach(() => {
-      for (const s of opened.splice(0)) s.close();
-    });
+    const fresh = closingStores(make);
 
     it('autonomous (the default) applies an agent’s change at once', async () => {
       const store = await fresh();

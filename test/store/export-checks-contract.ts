@@ -1,12 +1,12 @@
 // What a namespace export may not do to a store, alike on every SkillStore: rewrite history, merge skills, crash the
 // import, drop a file or a usage entry unseen (issue 24, item 2).
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseSkill } from '../../src/format/parse.js';
 import { canonicalJson, sha256Digest } from '../../src/shared/hash.js';
-import { exportDigest, type NamespaceExport, type SkillStore } from '../../src/store/index.js';
+import { exportDigest, type NamespaceExport } from '../../src/store/index.js';
 import { codeOf, rejected } from '../support/errors.js';
 import { skillMd } from '../support/skill-md.js';
-import type { StoreFactory } from './store-contract.js';
+import { closingStores, type StoreFactory } from './store-contract.js';
 
 const USER = ['acme', 'ann', 'skills'];
 const alpha = skillMd('alpha', { body: 'First.' });
@@ -38,15 +38,7 @@ function nested(depth: number): unknown {
 
 export function describeExportChecksContract(label: string, make: StoreFactory): void {
   describe(`export checks contract: ${label}`, () => {
-    const opened: SkillStore[] = [];
-    const fresh = async (options?: Parameters<StoreFactory>[0]): Promise<SkillStore> => {
-      const store = await make(options);
-      opened.push(store);
-      return store;
-    };
-    afterEach(() => {
-      for (const s of opened.splice(0)) s.close();
-    });
+    const fresh = closingStores(make);
     const exportOf = async (...texts: string[]): Promise<Editable> => {
       const store = await fresh();
       for (const text of texts) await store.put(USER, text);

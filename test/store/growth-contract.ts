@@ -1,10 +1,10 @@
 // The growth an agent can cause is bounded, alike on every SkillStore: per skill, per namespace, in proposals and in
 // usage. Past a bound an agent's own write is LIMIT_EXCEEDED; a person's writes apply, every revision stays (issue 24, item 7).
-import { afterEach, describe, expect, it } from 'vitest';
-import { AGENT_LIMITS, type SkillStore } from '../../src/store/index.js';
+import { describe, expect, it } from 'vitest';
+import { AGENT_LIMITS } from '../../src/store/index.js';
 import { codeOf, rejected } from '../support/errors.js';
 import { skillMd } from '../support/skill-md.js';
-import type { StoreFactory } from './store-contract.js';
+import { closingStores, type StoreFactory } from './store-contract.js';
 
 const USER = ['acme', 'ann', 'skills'];
 const notes = (n: number): string => skillMd('notes', { body: `Version ${n}.` });
@@ -12,15 +12,7 @@ const AGENT = { actor: 'agent' } as const;
 
 export function describeGrowthContract(label: string, make: StoreFactory): void {
   describe(`growth contract: ${label}`, () => {
-    const opened: SkillStore[] = [];
-    const fresh = async (options?: Parameters<StoreFactory>[0]): Promise<SkillStore> => {
-      const store = await make(options);
-      opened.push(store);
-      return store;
-    };
-    afterEach(() => {
-      for (const s of opened.splice(0)) s.close();
-    });
+    const fresh = closingStores(make);
 
     it('an agent’s changes to one skill stop at maxAgentChangesPerSkill; a person’s go on, and every revision stays', async () => {
       const store = await fresh({ limits: { maxAgentChangesPerSkill: 3 } });

@@ -11,6 +11,19 @@ import { skillMd } from '../support/skill-md.js';
 /** Makes a fresh, empty store for one test. */
 export type StoreFactory = (options?: StoreOptions) => Promise<SkillStore>;
 
+/** Inside a `describe`: a `fresh(options?)` that opens a store with `make`, each one closed after its test. */
+export function closingStores(make: StoreFactory): (options?: StoreOptions) => Promise<SkillStore> {
+  const opened: SkillStore[] = [];
+  afterEach(() => {
+    for (const s of opened.splice(0)) s.close();
+  });
+  return async (options) => {
+    const store = await make(options);
+    opened.push(store);
+    return store;
+  };
+}
+
 const USER = ['acme', 'ann', 'skills'];
 const ORG = ['acme', 'skills'];
 const invoices = skillMd('invoice-export', {
@@ -21,15 +34,7 @@ const invoices = skillMd('invoice-export', {
 
 export function describeStoreContract(label: string, make: StoreFactory): void {
   describe(`store contract: ${label}`, () => {
-    const opened: SkillStore[] = [];
-    const fresh = async (options?: StoreOptions): Promise<SkillStore> => {
-      const store = await make(options);
-      opened.push(store);
-      return store;
-    };
-    afterEach(() => {
-      for (const s of opened.splice(0)) s.close();
-    });
+    const fresh = closingStores(make);
 
     it('put returns name, revision and the parser digest; get, list and search read it back', async () => {
       const store = await fresh();
