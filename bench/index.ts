@@ -25,6 +25,7 @@ import { CHILD_ENV, loaderChild } from './load/loader-memory.js';
 import { runLoaderBench } from './load/loader.bench.js';
 import { runParseBench } from './parse/parse.bench.js';
 import { runRoutingBench } from './routing/routing.bench.js';
+import { runDecisionBench } from './routing/decision.bench.js';
 import { runStoreBench } from './store/store.bench.js';
 
 const BENCHES: Record<string, (o: Options) => unknown> = {
@@ -41,6 +42,7 @@ const BENCHES: Record<string, (o: Options) => unknown> = {
       scale: o.scale ?? false,
       ...(o.model ? { model: o.model } : {}),
     }),
+  decision: (o) => runDecisionBench({ hybrid: o.hybrid ?? true, ...(o.model ? { model: o.model } : {}) }),
   store: (o) => runStoreBench(o),
   hostile: () => runHostileBench(),
 };

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Writes bench/data/corpus-skills.json: the name and description of every SKILL.md of the real-world corpus
+// Writes bench/data/corpus-skills.json: the name, description, routing part of the body and resource file names of
+// every SKILL.md of the real-world corpus
 // (shared/corpus: ten public collections, see its README for commits and licenses), for the routing bench's
 // scale runs, so a fresh clone needs no ../shared.   node bench/data/extract-corpus.mjs <corpus dir>
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,46 @@ function* skillFiles(dir) {
     if (d.isDirectory()) yield* skillFiles(path);
     else if (d.name.toLowerCase() === 'skill.md') yield path;
   }
+}
+
+// Only what routing reads of a body (src/routing/body-text.ts): the heading lines and the first prose paragraph,
+// in their order, so the file stays small; the router extracts the same from this as from the whole body.
+function routingPart(body) {
+  const out = [];
+  let fenced = false;
+  let paragraph = 'before';
+  for (const line of body.split('\n')) {
+    if (/^ {0,3}(```|~~~)/.test(line)) {
+      fenced = !fenced;
+      continue;
+    }
+    if (fenced) continue;
+    if (/^ {0,3}#{1,6}[ \t]+/.test(line)) {
+      out.push(line);
+      if (paragraph === 'in') paragraph = 'after';
+      continue;
+    }
+    if (paragraph === 'after') continue;
+    if (line.trim() === '') {
+      if (paragraph === 'in') paragraph = 'after';
+      continue;
+    }
+    if (paragraph === 'before' && /^\s*([-*+>|<]|\d+[.)]\s)/.test(line)) continue;
+    paragraph = 'in';
+    out.push(line);
+  }
+  return out.join('\n').slice(0, 4000);
+}
+
+function resourceFiles(dir, prefix = '') {
+  const out = [];
+  for (const d of readdirSync(join(dir, prefix), { withFileTypes: true })) {
+    const path = prefix ? `${prefix}/${d.name}` : d.name;
+    if (d.name.startsWith('.')) continue;
+    if (d.isDirectory()) out.push(...resourceFiles(dir, path));
+    else if (path.toLowerCase() !== 'skill.md') out.push(path);
+  }
+  return out.sort().slice(0, 50);
 }
 
 const skills = [];
@@ -35,7 +76,8 @@ for (const file of skillFiles(root)) {
     continue;
   }
   const path = relative(root, dirname(file)).split('\\').join('/');
-  skills.push({ id: path, name: String(front.name ?? path.split('/').pop()), description });
+  const body = m ? text.slice(m[0].length) : text;
+  skills.push({ id: path, name: String(front.name ?? path.split('/').pop()), description, body: routingPart(body), files: resourceFiles(dirname(file)) });
 }
 skills.sort((a, b) => (a.id < b.id ? -1 : 1));
 writeFileSync(out, `${JSON.stringify({ name: 'corpus', source: 'shared/corpus (see its README: ten public collections, commits and licenses)', skipped, skills }, null, 0)}\n`);

@@ -5,6 +5,7 @@
  * @module
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { SkillLoader, type SkillLoaderOptions } from '../../src/loader/loader.js';
 import { memorySource } from '../../src/sources/memory.js';
@@ -15,12 +16,22 @@ export interface RoutingTool {
   readonly name: string;
   readonly description: string;
   readonly examples?: readonly string[];
+  /** The SKILL.md body (default: one line naming the tool). */
+  readonly body?: string;
+  /** Resource file paths, written empty beside the SKILL.md (routing reads their names). */
+  readonly files?: readonly string[];
+  /** A whole SKILL.md to use as it is (its name must be `name`); the fields above are then ignored. */
+  readonly skillMd?: string;
 }
 
 /** One labelled query: the tools it should activate (none for `[]`). */
 export interface RoutingQuery {
   readonly text: string;
   readonly expected: readonly string[];
+  /** `tune` or `test`: which half of a set the decision rule may be fitted on (bench/routing/decision-*.ts). */
+  readonly split?: 'tune' | 'test';
+  /** What kind of turn (`request`, `chit-chat`, …), where the set says. */
+  readonly kind?: string;
 }
 
 /** A routing set as stored in `bench/data/`. */
@@ -71,8 +82,13 @@ export function skillFiles(set: RoutingSet): { files: Record<string, string>; na
     for (let i = 2; taken.has(name); i++) name = `${base}-${i}`;
     taken.add(name);
     names.set(tool.id, name);
+    if (tool.skillMd !== undefined) {
+      files[`${name}/SKILL.md`] = tool.skillMd;
+      continue;
+    }
     const front = { name, description: tool.description, activation: 'auto', ...(tool.examples?.length ? { examples: [...tool.examples] } : {}) };
-    files[`${name}/SKILL.md`] = `---\n${stringify(front, { lineWidth: 0 })}---\nHandles requests for ${tool.name}.\n`;
+    files[`${name}/SKILL.md`] = `---\n${stringify(front, { lineWidth: 0 })}---\n${tool.body ?? `Handles requests for ${tool.name}.`}\n`;
+    for (const path of tool.files ?? []) files[`${name}/${path}`] = '';
   }
   return { files, names };
 }
@@ -87,4 +103,9 @@ export async function loadRoutingSet(set: RoutingSet, routing: SkillLoaderOption
     throw new Error(`${set.name}: ${skills.length} of ${set.tools.length} tools loaded\n${errors.join('\n')}`);
   }
   return { set, loader, names, files };
+}
+
+/** The default sets: the development copies in `bench/data/`. */
+export function defaultRoutingFiles(root: string): string[] {
+  return ['clinc150-dev.json', 'metatool-dev.json'].map((f) => join(root, 'bench', 'data', f));
 }

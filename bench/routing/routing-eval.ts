@@ -3,12 +3,14 @@
  * queries that expect a skill; recall and false activation at a threshold.
  * @module
  */
-import { DEFAULT_ACTIVATION_OPTIONS, searchHits, type ActivationOptions } from '../../src/routing/activation.js';
-import type { RouteHit } from '../../src/routing/router.js';
+import type { ActivationOptions } from '../../src/routing/activation.js';
+import { decideSearch, resolveActivationOptions } from '../../src/routing/decision/search.js';
+import type { RouteHit, Router } from '../../src/routing/router.js';
 import type { LoadedSet } from './routing-data.js';
 
 /** One query's ranking, with the skill names it expects. */
 export interface Ranked {
+  readonly text: string;
   readonly expected: ReadonlySet<string>;
   readonly hits: readonly RouteHit[];
 }
@@ -34,6 +36,7 @@ export interface ActivationStats {
 export function rankAll(loaded: LoadedSet): Ranked[] {
   const { loader, names, set } = loaded;
   return set.queries.map((q) => ({
+    text: q.text,
     expected: new Set(q.expected.map((id) => names.get(id) as string)),
     hits: loader.router.route(q.text, { limit: loader.size }),
   }));
@@ -55,10 +58,17 @@ export function rankingStats(ranked: readonly Ranked[]): RankingStats {
   return { top1: pct(top1 / n), top3: pct(top3 / n), mrr: round(rr / n, 4) };
 }
 
-/** Recall and false activation when the rankings go through activation's search thresholds. */
-export function activationStats(ranked: readonly Ranked[], options: ActivationOptions = {}): ActivationStats {
-  const o = { ...DEFAULT_ACTIVATION_OPTIONS, ...options };
-  return activationStatsOf(ranked.map((r) => ({ expected: r.expected, activated: searchHits(r.hits, o).map((h) => h.name) })));
+/** Recall and false activation when the rankings go through activation's search decision (over `router`'s skills). */
+export function activationStats(ranked: readonly Ranked[], router: Pick<Router, 'size' | 'pipeline'>, options: ActivationOptions = {}): ActivationStats {
+  return activationStatsOf(ranked.map((r) => ({ expected: r.expected, activated: activatedNames(r.hits, r.text, router, options) })));
+}
+
+/** The names the search stage activates of a ranking of `text`. */
+export function activatedNames(hits: readonly RouteHit[], text: string, router: Pick<Router, 'size' | 'pipeline'>, options: ActivationOptions = {}): string[] {
+  const { pipeline } = router;
+  const contentTerms = pipeline.queryTerms(text).filter((t) => !pipeline.isStopTerm(t)).length;
+  const input = { skills: router.size, contentTerms, isStopTerm: (t: string) => pipeline.isStopTerm(t) };
+  return decideSearch(hits, resolveActivationOptions(options), input).activated.map((h) => h.name);
 }
 
 /** Recall and false activation from what each query activated. */

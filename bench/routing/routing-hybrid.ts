@@ -9,7 +9,7 @@
  */
 import { createSentenceEncoder, type SentenceEncoder } from '../../src/embeddings/index.js';
 import { readModelFiles, tfjsWasmPaths } from '../../src/node/model-folder.js';
-import { DEFAULT_ACTIVATION_OPTIONS } from '../../src/routing/activation.js';
+import { BLENDED_DECISION } from '../../src/routing/decision/rule.js';
 import { normalized } from '../../src/routing/meaning/embedder.js';
 import { blendHits } from '../../src/routing/meaning/semantic.js';
 import { SkillVectors } from '../../src/routing/meaning/skill-vectors.js';
@@ -26,7 +26,8 @@ export interface HybridReport {
   readonly top1: number;
   readonly top3: number;
   readonly mrr: number;
-  readonly threshold: number;
+  /** The decision rule applied. */
+  readonly rule: 'blended';
   readonly recall: number;
   readonly falseActivation: number;
   readonly meanActivated: number;
@@ -65,6 +66,7 @@ export async function measureHybrid(set: RoutingSet, embedder: SentenceEncoder, 
   const candidates = vectors.candidates((a) => a === 'auto');
   const queryVectors = await embedder.embed(set.queries.map((q) => q.text));
   const ranked: Ranked[] = set.queries.map((q, i) => ({
+    text: q.text,
     expected: new Set(q.expected.map((id) => names.get(id) as string)),
     hits: blendHits(loader.router.route(q.text, { limit: loader.size }), normalized(queryVectors[i] as Float32Array), candidates),
   }));
@@ -88,8 +90,8 @@ export async function measureHybrid(set: RoutingSet, embedder: SentenceEncoder, 
     model,
     skills: loader.size,
     ...rankingStats(ranked),
-    threshold: DEFAULT_ACTIVATION_OPTIONS.threshold,
-    ...activationStats(ranked),
+    rule: 'blended',
+    ...activationStats(ranked, loader.router, { decision: BLENDED_DECISION }),
     embedSkillsMs,
     route: latency(hybrid),
     lexicalRoute: latency(lexical),

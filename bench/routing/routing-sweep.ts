@@ -5,6 +5,7 @@
  * @module
  */
 import type { ActivationOptions } from '../../src/routing/activation.js';
+import type { Router } from '../../src/routing/router.js';
 import type { LoaderRoutingOptions } from '../../src/loader/loader.js';
 import { loadRoutingSet, type RoutingSet } from './routing-data.js';
 import { activationStats, rankAll, rankingStats, type Ranked } from './routing-eval.js';
@@ -70,14 +71,17 @@ export const THRESHOLDS: readonly ActivationOptions[] = [0.4, 0.45, 0.5, 0.51, 0
 export async function runSweep(sets: readonly RoutingSet[], log: (line: string) => void): Promise<unknown> {
   const variants: Record<string, unknown>[] = [];
   const baseline: Ranked[][] = [];
+  const routers: Router[] = [];
   // SATCHEL_SWEEP=word keeps the defaults and the choices whose label holds that word.
   const only = process.env['SATCHEL_SWEEP'];
   for (const variant of VARIANTS.filter((v, i) => i === 0 || !only || v.label.includes(only))) {
     const row: Record<string, unknown> = { label: variant.label };
     for (const set of sets) {
-      const ranked = rankAll(await loadRoutingSet(set, variant.routing));
+      const loaded = await loadRoutingSet(set, variant.routing);
+      const ranked = rankAll(loaded);
       if (variant === VARIANTS[0]) baseline.push(ranked);
-      row[set.name] = { ...rankingStats(ranked), ...activationStats(ranked) };
+      if (variant === VARIANTS[0]) routers.push(loaded.loader.router);
+      row[set.name] = { ...rankingStats(ranked), ...activationStats(ranked, loaded.loader.router) };
     }
     variants.push(row);
   }
@@ -89,7 +93,10 @@ export async function runSweep(sets: readonly RoutingSet[], log: (line: string) 
     ],
     log,
   );
-  const grid = THRESHOLDS.map((t) => ({ ...t, ...Object.fromEntries(sets.map((s, i) => [s.name, activationStats(baseline[i] as Ranked[], t)])) }));
+  const grid = THRESHOLDS.map((t) => ({
+    ...t,
+    ...Object.fromEntries(sets.map((s, i) => [s.name, activationStats(baseline[i] as Ranked[], routers[i] as Router, t)])),
+  }));
   log('');
   table(
     [

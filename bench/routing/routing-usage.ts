@@ -10,10 +10,9 @@
  * several weights, through the real loader and router.
  * @module
  */
-import { DEFAULT_ACTIVATION_OPTIONS, searchHits } from '../../src/routing/activation.js';
 import { createUsagePrior, type SkillPrior, type UsageOutcome } from '../../src/routing/usage-prior.js';
 import { loadRoutingSet, readRoutingSet, type LoadedSet, type RoutingQuery } from './routing-data.js';
-import { activationStats, rankAll, rankingStats, type ActivationStats, type RankingStats } from './routing-eval.js';
+import { activatedNames, activationStats, rankAll, rankingStats, type ActivationStats, type RankingStats } from './routing-eval.js';
 
 /** Prior weights measured (0: no prior, the baseline). */
 export const USAGE_WEIGHTS = [0, 0.05, 0.1, 0.2, 0.3];
@@ -51,7 +50,7 @@ export async function runUsageBench(files: readonly string[], log: (line: string
       for (const weight of USAGE_WEIGHTS) {
         current = createUsagePrior(stream, { weight });
         const ranked = rankAll(part);
-        const row = { weight, ...rankingStats(ranked), ...activationStats(ranked) };
+        const row = { weight, ...rankingStats(ranked), ...activationStats(ranked, loaded.loader.router) };
         rows.set(weight, [...(rows.get(weight) ?? []), row]);
       }
     }
@@ -75,7 +74,7 @@ function outcomeStream(loaded: LoadedSet, queries: readonly RoutingQuery[]): Usa
     const expected = q.expected.map((id) => loaded.names.get(id) as string);
     const hits = loaded.loader.router.route(q.text, { limit: 5 });
     if (expected.length === 0) {
-      for (const h of searchHits(hits, DEFAULT_ACTIVATION_OPTIONS)) out.push({ name: h.name, outcome: 'failure' });
+      for (const name of activatedNames(hits, q.text, loaded.loader.router)) out.push({ name, outcome: 'failure' });
       continue;
     }
     const top = hits[0]?.name;

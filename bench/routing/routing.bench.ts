@@ -10,13 +10,15 @@
  * interleaved, order alternated per query, so noise hits both alike).
  * @module
  */
-import { join } from 'node:path';
 import MiniSearch from 'minisearch';
-import { DEFAULT_ACTIVATION_OPTIONS } from '../../src/routing/activation.js';
-import { loadRoutingSet, readRoutingSet, type LoadedSet } from './routing-data.js';
+import { defaultRoutingFiles, loadRoutingSet, readRoutingSet, type LoadedSet } from './routing-data.js';
+
+export { defaultRoutingFiles } from './routing-data.js';
 import { activationStatsOf, rankAll, rankingStats, type ActivationStats, type RankingStats } from './routing-eval.js';
 import { loadBenchEmbedder, measureHybrid, type HybridReport } from './routing-hybrid.js';
-import { corpusTools, measureScale, ownOutOfScope, type ScaleRow } from './routing-scale.js';
+import { scaleRows, type ScaleRow } from './routing-scale.js';
+import { runDecisionSamples } from './decision.bench.js';
+import { BLENDED_DECISION, LEXICAL_DECISION } from '../../src/routing/decision/rule.js';
 import { runSweep } from './routing-sweep.js';
 import { runUsageBench, type UsageReport } from './routing-usage.js';
 import { median, round } from '../stats.js';
@@ -55,16 +57,12 @@ export interface SetReport extends RankingStats, ActivationStats {
   readonly queries: number;
   readonly queriesWithExpected: number;
   readonly queriesExpectingNothing: number;
-  readonly threshold: number;
+  /** The decision rule applied. */
+  readonly rule: 'lexical';
   readonly route: Latency;
   readonly bareMiniSearch: Latency;
   /** Median route time over median bare search time. */
   readonly routeOverBare: number;
-}
-
-/** The default sets: the development copies in `bench/data/`. */
-export function defaultRoutingFiles(root: string): string[] {
-  return ['clinc150-dev.json', 'metatool-dev.json'].map((f) => join(root, 'bench', 'data', f));
 }
 
 /** Runs the bench over each file; prints one JSON report per set. */
@@ -83,29 +81,17 @@ export async function runRoutingBench(
   }
   const usage = options.usage === false ? undefined : await runUsageBench(files, log);
   const hybrid = options.hybrid === false ? undefined : await runHybrid(files, options.model, log);
-  const scale = options.scale ? await runScale(files, options.hybrid !== false, options.model, root, log) : undefined;
+  const scale = options.scale ? await runScale(options.hybrid !== false, options.model, log) : undefined;
   const out = { sets, ...(usage ? { usage } : {}), ...(hybrid ? { hybrid } : {}), ...(scale ? { scale } : {}) };
   if (!options.sweep) return out;
   return { ...out, sweep: await runSweep(files.map(readRoutingSet), log) };
 }
 
-/** The scale runs, lexical and (unless `--no-hybrid`) hybrid, one JSON line per set size and mode. */
-async function runScale(
-  files: readonly string[],
-  withModel: boolean,
-  model: string | undefined,
-  root: string,
-  log: (line: string) => void,
-): Promise<ScaleRow[]> {
-  const loaded = withModel ? await loadBenchEmbedder(model) : undefined;
-  const rows: ScaleRow[] = [];
-  for (const file of files) {
-    for (const row of await measureScale(readRoutingSet(file), corpusTools(root), ownOutOfScope(root), loaded?.embedder)) {
-      log(JSON.stringify({ scale: true, ...row }));
-      rows.push(row);
-    }
-  }
-  loaded?.embedder.dispose();
+/** The scale runs: every base drawn at every size, lexical and (unless `--no-hybrid`) hybrid, judged on the test half with the shipped rules. */
+async function runScale(withModel: boolean, model: string | undefined, log: (line: string) => void): Promise<ScaleRow[]> {
+  const samples = await runDecisionSamples({ hybrid: withModel, ...(model ? { model } : {}), log });
+  const rows = scaleRows(samples, { lexical: LEXICAL_DECISION, hybrid: BLENDED_DECISION }, 'test');
+  for (const row of rows) log(JSON.stringify({ scale: true, ...row }));
   return rows;
 }
 
@@ -145,7 +131,7 @@ function measureSet(loaded: LoadedSet, rounds: number): SetReport {
     queriesWithExpected: set.queries.filter((q) => q.expected.length > 0).length,
     queriesExpectingNothing: set.queries.filter((q) => q.expected.length === 0).length,
     ...ranking,
-    threshold: DEFAULT_ACTIVATION_OPTIONS.threshold,
+    rule: 'lexical',
     ...activation,
     route: latency(route),
     bareMiniSearch: latency(bare),

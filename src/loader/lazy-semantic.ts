@@ -11,6 +11,7 @@ import type { Embedder, VectorCache } from '../routing/meaning/embedder.js';
 import type { RouteHit, RouteOptions, Router } from '../routing/router.js';
 import type { SemanticOptions } from '../routing/meaning/semantic.js';
 import type { SemanticRouting } from './semantic-routing.js';
+import type { ModeDecision } from '../routing/decision/search.js';
 
 /** A {@link SemanticRouting} on its way: the same calls, applied once its module is imported. */
 export class LazySemantic {
@@ -41,9 +42,9 @@ export class LazySemantic {
     void this.#stage.then((s) => s?.vectors.remove(name));
   }
 
-  /** The blended score's `thresholdGrowth` while `activate` blends (every vector ready); undefined while it answers lexically. */
-  get blendedGrowth(): number | undefined {
-    return this.#loaded?.ready ? this.#loaded.thresholdGrowth : undefined;
+  /** What activation decides blended scores with, while it blends (every vector ready); undefined while it answers lexically. */
+  get blended(): ModeDecision | undefined {
+    return this.#loaded?.ready ? this.#loaded.blended : undefined;
   }
 
   /** Resolves when every routable skill has its vector; rejects with `EMBEDDING_FAILED` when the stage cannot run. */

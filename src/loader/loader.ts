@@ -15,9 +15,10 @@ import type { SourceCallOptions } from '../sources/source.js';
 import { LiveLink, watchedOf, type LoaderChange } from './live.js';
 import { SourceWatch } from './source-watch.js';
 import { checkSurface } from './surface.js';
-import type { RouteHit, RouteOptions, Router } from '../routing/router.js';
+import type { RouteOptions, Router } from '../routing/router.js';
 import { LazyRouter } from './lazy-router.js';
-import { activationThresholds, type ActivationThresholds, type LoadOptions, type RoutedSkill, type SkillLoaderOptions } from './options.js';
+import { withDecision } from '../routing/decision/search.js';
+import { activationThresholds, routedSkills, type ActivationThresholds, type LoadOptions, type RoutedSkill, type SkillLoaderOptions } from './options.js';
 import { SKILLS_PERMISSIONS } from '../agent/tool-names.js';
 import { LazySemantic } from './lazy-semantic.js';
 import type { SkillTool } from '../agent/tools.js';
@@ -153,10 +154,15 @@ export class SkillLoader {
     return this.#router.get();
   }
 
-  /** Ranks the `auto` skills for `text`, best first, with calibrated 0–1 scores and no threshold. */
+  /**
+   * Ranks every routable skill (`auto` and `intent-matched`) for `text`, best first, with calibrated 0–1 scores; each
+   * result carries the `threshold` the ranking's first place needs to activate and its `margin`, nothing is cut.
+   */
   route(text: string, options: Pick<RouteOptions, 'limit'> = {}): RoutedSkill[] {
     assertLimits(options, ['limit'], 'route');
-    return this.#routed(this.#router.get().route(text, options));
+    // At least two hits, so a single hit's margin and threshold see the runner-up.
+    const hits = this.#router.get().route(text, { limit: Math.max(2, options.limit ?? 10), activation: 'any' });
+    return routedSkills(hits, text, this.#router.get(), this.#options.routing ?? {}, this.#loaded().byName, options.limit);
   }
 
   /**
@@ -166,17 +172,11 @@ export class SkillLoader {
    */
   async routeAsync(text: string, options: Pick<RouteOptions, 'limit'> = {}): Promise<RoutedSkill[]> {
     assertLimits(options, ['limit'], 'routeAsync');
-    const hits = (await this.#semantic?.rank(this.#router.get(), text, options)) ?? this.#router.get().route(text, options);
-    return this.#routed(hits);
-  }
-
-  /** Router hits as the cached skills they name. */
-  #routed(hits: readonly RouteHit[]): RoutedSkill[] {
-    const { byName } = this.#loaded();
-    return hits.flatMap((h) => {
-      const skill = byName.get(h.name);
-      return skill ? [{ skill, score: h.score, terms: h.terms, words: h.words }] : [];
-    });
+    const router = this.#router.get();
+    const ranking = { limit: Math.max(2, options.limit ?? 10), activation: 'any' } as const;
+    const hits = (await this.#semantic?.rank(router, text, ranking)) ?? router.route(text, ranking);
+    const routing = withDecision(this.#options.routing ?? {}, this.#semantic?.blended);
+    return routedSkills(hits, text, router, routing, this.#loaded().byName, options.limit);
   }
 
   /**
@@ -216,7 +216,7 @@ export class SkillLoader {
 
   /** The thresholds `activate` and `activateAsync` apply now, with `options` as theirs (`threshold` scaled to the skill count). */
   activationThresholds(options: ActivationOptions = {}): ActivationThresholds {
-    return activationThresholds({ ...this.#options.routing, ...options }, this.#router.get().size, this.#semantic?.blendedGrowth);
+    return activationThresholds({ ...this.#options.routing, ...options }, this.#router.get().size, this.#semantic?.blended);
   }
 
   /**

@@ -2,8 +2,10 @@
  * The options of a `SkillLoader`, of its loads, and what its routing returns.
  * @module
  */
-import { DEFAULT_ACTIVATION_OPTIONS, scaledThreshold, type ActivationOptions } from '../routing/activation.js';
-import type { RouterJSON, RouterOptions } from '../routing/router.js';
+import type { ActivationOptions } from '../routing/activation.js';
+import { resolveActivationOptions, searchThreshold, type ModeDecision } from '../routing/decision/search.js';
+import type { RouteHit, Router, RouterJSON, RouterOptions } from '../routing/router.js';
+import { explainRanking } from '../routing/decision/explain.js';
 import type { SkillSource } from '../sources/source.js';
 import type { SkillStoreLike } from '../sources/store.js';
 import type { Skill, SkillLimits, SkillSourceKind } from '../format/types.js';
@@ -62,6 +64,14 @@ export interface RoutedSkill {
   readonly terms: readonly string[];
   /** The turn's words that matched, as it spells them, without stop words. */
   readonly words: readonly string[];
+  /** The same words: what matched, as the turn spells them (the key every routing result shares). */
+  readonly matched: readonly string[];
+  /** The share of the turn's weight the matched words carry, 0–1. */
+  readonly coverage: number;
+  /** The least score the first place of this ranking needs to activate (what `activate` would apply to it). */
+  readonly threshold: number;
+  /** The score minus the best other hit's: positive for the first place, ≤ 0 for the others. */
+  readonly margin: number;
 }
 
 /** Options of {@link SkillLoader.loadAll}. */
@@ -88,12 +98,18 @@ export interface LoadProgress {
 
 /** The activation thresholds a loader applies now, as `loader.activationThresholds()` reports them. */
 export interface ActivationThresholds {
-  /** Least score of the best search hit for `activate`: `threshold`, raised per e-fold of routable skills over 200. */
+  /**
+   * Least score of the best search hit for `activate`: the fixed `threshold` (scaled per e-fold of routable skills
+   * over 200 by `thresholdGrowth`) when one is set; else the decision rule's for a best hit with no margin over the
+   * runner-up that covers the whole turn — a clearer first place needs less (each result carries its own `threshold`).
+   */
   readonly threshold: number;
-  /** The same for `activateAsync`: scaled with the blended score's growth while it blends, else `threshold`. */
+  /** The same for `activateAsync`: the blended score's while it blends, else `threshold`. */
   readonly asyncThreshold: number;
   /** True while `activateAsync` blends: the loader has an embedder and every routable skill its vector. */
   readonly blending: boolean;
+  /** True when the decision rule decides (no fixed `threshold` is set). */
+  readonly rule: boolean;
   /** Least score of an intent recognised in the text. */
   readonly intentThreshold: number;
   /** Share of the best search hit's score another hit must reach to activate too. */
@@ -104,19 +120,46 @@ export interface ActivationThresholds {
   readonly skills: number;
 }
 
-/** {@link ActivationThresholds} of `options` over `skills` routable skills; `blendedGrowth` is set while `activateAsync` blends. */
-export function activationThresholds(options: ActivationOptions, skills: number, blendedGrowth: number | undefined): ActivationThresholds {
-  const d = DEFAULT_ACTIVATION_OPTIONS;
-  const threshold = options.threshold ?? d.threshold;
-  // A growth the app set applies to both scores, as in `activateAsync`; otherwise each score has its own default.
-  const scaled = (growth: number): number => scaledThreshold({ threshold, thresholdGrowth: options.thresholdGrowth ?? growth }, skills);
+/** {@link ActivationThresholds} of `options` over `skills` routable skills; `blended` is set while `activateAsync` blends. */
+export function activationThresholds(options: ActivationOptions, skills: number, blended: ModeDecision | undefined): ActivationThresholds {
+  const o = resolveActivationOptions(options);
+  const input = { skills, contentTerms: 1, isStopTerm: () => false };
+  // The rule's threshold for a best hit tied with its runner-up that matched every word of the turn.
+  const probe = [
+    { name: '', score: 1, terms: ['x'], words: [], coverage: 1 },
+    { name: '', score: 1, terms: [], words: [], coverage: 0 },
+  ];
+  const lexical = searchThreshold(probe, o, input);
+  const async = blended
+    ? searchThreshold(probe, { ...o, decision: blended.decision, thresholdGrowth: options.thresholdGrowth ?? blended.thresholdGrowth }, input)
+    : lexical;
   return {
-    threshold: scaled(d.thresholdGrowth),
-    asyncThreshold: scaled(blendedGrowth ?? d.thresholdGrowth),
-    blending: blendedGrowth !== undefined,
-    intentThreshold: options.intentThreshold ?? d.intentThreshold,
-    relative: options.relative ?? d.relative,
-    maxSearch: options.maxSearch ?? d.maxSearch,
+    threshold: lexical,
+    asyncThreshold: async,
+    blending: blended !== undefined,
+    rule: o.threshold === undefined,
+    intentThreshold: o.intentThreshold,
+    relative: o.relative,
+    maxSearch: o.maxSearch,
     skills,
   };
+}
+
+/** Hits of a ranking of `text` as the skills they name, each with what the search stage would decide of the ranking. */
+export function routedSkills(
+  hits: readonly RouteHit[],
+  text: string,
+  router: Pick<Router, 'size' | 'pipeline'>,
+  options: ActivationOptions,
+  byName: ReadonlyMap<string, Skill>,
+  limit = 10,
+): RoutedSkill[] {
+  return explainRanking(hits, text, router, options)
+    .slice(0, limit)
+    .flatMap((h) => {
+      const skill = byName.get(h.name);
+      return skill
+        ? [{ skill, score: h.score, terms: h.terms, words: h.words, matched: h.words, coverage: h.coverage, threshold: h.threshold, margin: h.margin }]
+        : [];
+    });
 }

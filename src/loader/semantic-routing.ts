@@ -10,6 +10,7 @@ import { blendHits, DEFAULT_SEMANTIC_OPTIONS, type SemanticOptions } from '../ro
 import { SkillVectors } from '../routing/meaning/skill-vectors.js';
 import { normalized } from '../routing/meaning/embedder.js';
 import { activateTurn, searchTextOf, type ActivationContext, type ActivationOptions, type SkillActivation, type Turn } from '../routing/activation.js';
+import { withDecision, type ModeDecision } from '../routing/decision/search.js';
 
 /** Routing options of a loader that concern the embedding stage. */
 export interface LoaderEmbeddingOptions {
@@ -29,9 +30,10 @@ export class SemanticRouting {
   readonly vectors: SkillVectors;
   readonly #options: SemanticOptions;
 
-  /** Activation's `thresholdGrowth` for blended scores. */
-  get thresholdGrowth(): number {
-    return this.#options.thresholdGrowth ?? DEFAULT_SEMANTIC_OPTIONS.thresholdGrowth;
+  /** What activation decides blended scores with: the rule, and the growth of a fixed threshold. */
+  get blended(): ModeDecision {
+    const d = DEFAULT_SEMANTIC_OPTIONS;
+    return { decision: this.#options.decision ?? d.decision, thresholdGrowth: this.#options.thresholdGrowth ?? d.thresholdGrowth };
   }
 
   /** True when `rank` blends (every routable skill has its vector). */
@@ -57,15 +59,14 @@ export class SemanticRouting {
   }
 
   /**
-   * `activate` with the blend: the search stage ranks by the blended score, mentions and intents are the same;
-   * `undefined` while some skill still lacks its vector (the caller answers lexically).
+   * `activate` with the blend: the search stage ranks every routable skill by the blended score and decides with the
+   * blended rule; mentions and intents are the same. `undefined` while some skill still lacks its vector (the caller
+   * answers lexically).
    */
   async activate(turn: string | Turn, context: ActivationContext, options: ActivationOptions): Promise<SkillActivation[] | undefined> {
     if (!this.ready) return undefined;
-    const hits = await this.rank(context.router, searchTextOf(turn, context), { limit: context.router.size });
+    const hits = await this.rank(context.router, searchTextOf(turn, context), { limit: context.router.size, activation: 'any' });
     if (!this.ready) return undefined;
-    // Blended scores grow less with the skill count than lexical ones: their own threshold growth, unless the call sets one.
-    const o = { ...options, thresholdGrowth: options.thresholdGrowth ?? this.thresholdGrowth };
-    return activateTurn(turn, { ...context, rank: (_, limit) => hits.slice(0, limit) }, o);
+    return activateTurn(turn, { ...context, rank: (_, limit) => hits.slice(0, limit) }, withDecision(options, this.blended));
   }
 }

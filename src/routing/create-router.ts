@@ -66,7 +66,7 @@ export function checkRouterJSON(json: RouterJSON, options: RouterOptions = {}): 
 }
 
 /** The text fields of an indexed document, besides its `id`. */
-const DOC_FIELDS = ['name', 'description', 'intents', 'examples', 'tags'] as const;
+const DOC_FIELDS = ['name', 'description', 'intents', 'examples', 'tags', 'body'] as const;
 
 /** An entry tuple of {@link RouterJSON}: name, digest, activation, intents, document, term profile — all the way down. */
 function isEntry(e: unknown): boolean {

@@ -22,6 +22,7 @@ export function fieldWords(pipeline: TextPipeline, doc: RouterDocument): FieldWo
     description: words(doc.description),
     intents: words(doc.intents),
     tags: words(doc.tags),
+    body: words(doc.body),
     examples: examples.flat(),
     exampleWords: examples,
   };
@@ -38,6 +39,12 @@ export function profileOfWords(pipeline: TextPipeline, words: FieldWords, option
     }
     return out;
   };
-  const fields = { name: terms(words.name), description: terms(words.description), intents: terms(words.intents), tags: terms(words.tags) };
+  const fields = {
+    name: terms(words.name),
+    description: terms(words.description),
+    intents: terms(words.intents),
+    tags: terms(words.tags),
+    body: terms(words.body),
+  };
   return termProfile({ ...fields, examples: words.exampleWords.map(terms) }, options.fieldWeights, options.exampleShare);
 }

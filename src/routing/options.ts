@@ -63,8 +63,8 @@ export interface ExperimentalRouterOptions {
 
 /** The measured defaults. */
 export const DEFAULT_ROUTER_OPTIONS = {
-  boost: { name: 2, description: 1, intents: 2, examples: 1, tags: 1 } satisfies FieldWeights,
-  fieldWeights: { name: 1, description: 1, intents: 1, examples: 1, tags: 1 } satisfies FieldWeights,
+  boost: { name: 2, description: 1, intents: 2, examples: 1, tags: 1, body: 0.3 } satisfies FieldWeights,
+  fieldWeights: { name: 1, description: 1, intents: 1, examples: 1, tags: 1, body: 0.3 } satisfies FieldWeights,
   exampleShare: 1 / 3,
   fuzzy: false as number | false,
   prefix: false,

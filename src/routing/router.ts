@@ -15,12 +15,13 @@ import type { TextPipeline } from './text-pipeline.js';
 import type { IntentHit, RouteHit, RouteOptions, RouterDocument, RouterJSON, SyncResult } from './types.js';
 import { withPrior } from './usage-prior.js';
 import type { Activation, Skill } from '../format/types.js';
+import { bodyTextOf } from './body-text.js';
 
 export { DEFAULT_ROUTER_OPTIONS, type RouterOptions } from './options.js';
 export type { IntentHit, RouteHit, RouteOptions, RouterDocument, RouterJSON, SyncResult } from './types.js';
 
 /** Version of {@link RouterJSON}; a serialised router of another version is refused. */
-export const ROUTER_SCHEMA_VERSION = 1;
+export const ROUTER_SCHEMA_VERSION = 2;
 
 /** What the router keeps of a skill. */
 interface Entry {
@@ -235,7 +236,8 @@ export class Router {
       const ex = this.#options.exampleMatch;
       if (ex) score = Math.max(score, calibrate(ex.weight * bestExampleEvidence(exampleTermsOf(entry.doc, this.#termsOf), weights, ex.lengthPower), total));
       // A skill left with no evidence at all (its only terms weighted 0) is no match.
-      if (score > 0) hits.push({ name: r.id, score: round(score), terms: r.queryTerms, words: matchedWords(shown, r.queryTerms) });
+      if (score > 0)
+        hits.push({ name: r.id, score: round(score), terms: r.queryTerms, words: matchedWords(shown, r.queryTerms), coverage: coverageOf(r, weights, total) });
     }
     // Equal scores fall back on the name, so the order never depends on insertion.
     hits.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -276,7 +278,15 @@ function documentOf(skill: Skill): RouterDocument {
     intents: (skill.intents ?? []).join('\n'),
     examples: (skill.examples ?? []).join('\n'),
     tags: (skill.tags ?? []).join('\n'),
+    body: bodyTextOf(skill),
   };
+}
+
+/** The share of the query's weight whose terms the hit matched (stop words at their lower weight), 0–1. */
+function coverageOf(hit: RawHit, weights: ReadonlyMap<string, number>, total: number): number {
+  let covered = 0;
+  for (const t of hit.queryTerms) covered += weights.get(t) ?? 0;
+  return total > 0 ? round(Math.min(1, covered / total)) : 0;
 }
 
 function round(x: number): number {

@@ -16,10 +16,10 @@
  */
 
 /** The fields a skill is indexed by. */
-export type RouterField = 'name' | 'description' | 'intents' | 'examples' | 'tags';
+export type RouterField = 'name' | 'description' | 'intents' | 'examples' | 'tags' | 'body';
 
 /** Every routing field, in index order. */
-export const ROUTER_FIELDS: readonly RouterField[] = ['name', 'description', 'intents', 'examples', 'tags'];
+export const ROUTER_FIELDS: readonly RouterField[] = ['name', 'description', 'intents', 'examples', 'tags', 'body'];
 
 /** Per-field numbers (boosts or profile weights). */
 export type FieldWeights = Readonly<Record<RouterField, number>>;
@@ -53,7 +53,7 @@ export function termProfile(terms: FieldTerms, weights: FieldWeights, exampleSha
   for (const example of terms.examples) for (const t of new Set(example)) uses.set(t, (uses.get(t) ?? 0) + 1);
   // A word in one example of ten is often an entity ("redrobin"); a word in most of them is the skill's own.
   for (const [t, n] of uses) put(t, weights.examples * Math.min(1, n / terms.examples.length / exampleShare));
-  for (const field of ['name', 'description', 'intents', 'tags'] as const) for (const t of terms[field]) put(t, weights[field]);
+  for (const field of ['body', 'name', 'description', 'intents', 'tags'] as const) for (const t of terms[field]) put(t, weights[field]);
   return profile;
 }
 

@@ -1,8 +1,9 @@
 /**
  * The text handling routing shares between indexing and queries: Unicode
  * normalisation, splitting of kebab, snake and camel case (a plural
- * acronym such as `PDFs` stays one word, `pdf`), case folding, stop words
- * and stemming. English by default; another language plugs in
+ * acronym such as `PDFs` stays one word, `pdf`), word segmentation of
+ * scripts written without spaces (Chinese, Japanese, Thai…), case folding,
+ * stop words and stemming. English by default; another language plugs in
  * through {@link TextLanguage}.
  * @module
  */
@@ -84,6 +85,13 @@ const LATIN_MARKS = /(?<=\p{Script=Latin})\p{M}+/gu;
 // a capital or digit. Without this, case splitting reads `PDFs` as `PD` + `Fs`.
 const PLURAL_ACRONYM = /(\p{Lu}{2,})s(?=\p{Lu}|\p{N}|$)/gu;
 const UPPER_INSIDE = /[^]\p{Lu}/u;
+// Scripts written without spaces between words: a run of their letters is a phrase, not a word.
+const UNSPACED = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
+// The fallback's pieces: one Han character (with its marks), a run of another unspaced script, a run of anything else.
+const FALLBACK_PIECE =
+  /\p{sc=Han}\p{M}*|[\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]+|[^\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]+/gu;
+// The word segmenter, made on first use (never at import): undefined until then, null where Intl.Segmenter is missing.
+let segmenter: Intl.Segmenter | null | undefined;
 
 /**
  * Builds a text pipeline.
@@ -140,11 +148,34 @@ export function createTextPipeline(options: TextPipelineOptions = {}): TextPipel
 
 /** Calls `put` with each word of `text` (folded) and its spelling there: the one tokeniser of `words` and `writtenWords`. */
 function eachWord(text: string, fold: boolean, put: (word: string, written: string) => void): void {
-  for (const token of text.normalize('NFKC').match(WORD) ?? []) {
-    // Only a capital after the first letter can start a new part: most words skip the costly split.
-    if (!UPPER_INSIDE.test(token)) putWord(token, token, fold, put);
-    else for (const [part, written] of caseParts(token)) putWord(part, written, fold, put);
+  const normal = text.normalize('NFKC');
+  // Segmenting is slow: a text with no unspaced script (most of them) never tests its tokens for one.
+  const unspaced = UNSPACED.test(normal);
+  for (const token of normal.match(WORD) ?? []) {
+    if (unspaced && UNSPACED.test(token)) for (const word of segmentWords(token)) putToken(word, fold, put);
+    else putToken(token, fold, put);
   }
+}
+
+function putToken(token: string, fold: boolean, put: (word: string, written: string) => void): void {
+  // Only a capital after the first letter can start a new part: most words skip the costly split.
+  if (!UPPER_INSIDE.test(token)) putWord(token, token, fold, put);
+  else for (const [part, written] of caseParts(token)) putWord(part, written, fold, put);
+}
+
+/**
+ * The words of a token holding letters of a script written without spaces (`把这个PDF总结一下` → `把 这个 PDF 总结
+ * 一下`), by ICU's dictionaries through `Intl.Segmenter`. A fixed locale, so an index built on one machine splits as
+ * queries do on another (ICU picks the dictionary by script; the tag changes nothing here). Without `Intl.Segmenter`
+ * (a runtime built without ICU) the fallback splits Han into single characters, which still match character by
+ * character, and leaves a run of kana, Thai, Lao, Khmer or Myanmar whole: such a run only matches the same run.
+ */
+function segmentWords(token: string): string[] {
+  if (segmenter === undefined) segmenter = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter('en', { granularity: 'word' }) : null;
+  if (segmenter === null) return token.match(FALLBACK_PIECE) ?? [];
+  const out: string[] = [];
+  for (const s of segmenter.segment(token)) if (s.isWordLike === true) out.push(s.segment);
+  return out;
 }
 
 function putWord(part: string, written: string, fold: boolean, put: (word: string, written: string) => void): void {

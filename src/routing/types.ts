@@ -15,6 +15,8 @@ export interface RouteHit {
   readonly terms: readonly string[];
   /** The words of the query that matched, as it spells them, in its order, without stop words: what to show. */
   readonly words: readonly string[];
+  /** The share of the query's weight (each term's idf; stop words lower) that the matched terms carry, 0–1. */
+  readonly coverage: number;
 }
 
 /** An intent label recognised in a text. */
@@ -51,6 +53,8 @@ export interface RouterDocument {
   readonly examples: string;
   /** `metadata.tags`, one per line. */
   readonly tags: string;
+  /** The body's headings and first paragraph, and the names of the skill's files, one per line (`bodyTextOf`). */
+  readonly body: string;
 }
 
 /** A serialised router: ship it built with a builtin bundle, then `loadRouter`. */

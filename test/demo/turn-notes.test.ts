@@ -55,7 +55,16 @@ describe('near misses', () => {
   });
 
   it('says the thresholds in force in one line', () => {
-    const t: ActivationThresholds = { threshold: 0.6, asyncThreshold: 0.55, blending: true, intentThreshold: 0.51, relative: 0.5, maxSearch: 3, skills: 400 };
+    const t: ActivationThresholds = {
+      threshold: 0.6,
+      asyncThreshold: 0.55,
+      blending: true,
+      rule: true,
+      intentThreshold: 0.51,
+      relative: 0.5,
+      maxSearch: 3,
+      skills: 400,
+    };
     expect(thresholdsText(t)).toBe(
       'In force (routing by meaning): the best search hit needs 0.55, raised for 400 routable skills; the others 50 % of its score, at most 3. ' +
         'A recognised intent needs 0.51.',

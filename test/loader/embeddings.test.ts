@@ -44,7 +44,7 @@ describe('the embedding stage of a loader', () => {
     expect((await loader.routeAsync(turn))[0]?.skill.name).toBe('expenses');
   });
 
-  it('keeps mentions and intents as they are, and routes only auto skills', async () => {
+  it('keeps mentions and intents as they are, and ranks every routable skill (intent-matched too, never manual)', async () => {
     const { loader } = await loaded();
     await loader.embeddingsReady();
     const mention = await loader.activateAsync('/researcher receipts table');
@@ -52,8 +52,13 @@ describe('the embedding stage of a loader', () => {
     const intent = await loader.activateAsync({ text: 'hello', intents: ['refund_request'] });
     expect(intent.map((a) => [a.skill.name, a.reason])).toEqual([['refunds', 'intent']]);
     const names = (await loader.routeAsync('refund requests research corpus', { limit: 10 })).map((r) => r.skill.name);
-    expect(names).not.toContain('refunds');
+    expect(names).toContain('refunds');
     expect(names).not.toContain('researcher');
+    // Given intents gate intent-matched skills: with an intent named, text alone does not reach `refunds`.
+    const gated = await loader.activateAsync({ text: 'refund requests for orders', intents: ['something_else'] });
+    expect(gated.map((a) => a.skill.name)).not.toContain('refunds');
+    const open = await loader.activateAsync('refund requests for orders');
+    expect(open.map((a) => [a.skill.name, a.reason])).toContainEqual(['refunds', 'intent']);
   });
 
   it('follows upsert and remove: a changed skill is embedded again, a removed one no longer routes', async () => {

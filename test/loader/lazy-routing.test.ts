@@ -18,7 +18,7 @@ const QUERIES = ['summarize this pdf report', 'review my pull request', 'convert
 function eager(skills: readonly Skill[], query: string): { name: string; score: number }[] {
   const router = createRouter();
   router.sync(skills);
-  return router.route(query).map((h) => ({ name: h.name, score: h.score }));
+  return router.route(query, { activation: 'any' }).map((h) => ({ name: h.name, score: h.score }));
 }
 
 const routed = (loader: SkillLoader, query: string): { name: string; score: number }[] =>

@@ -1,6 +1,7 @@
 // `activationThresholds()`: the thresholds activation applies now, read from the loader and from the page — the
 // configured ones scaled to the routable skills, the blended score's own growth once activateAsync blends.
 import { describe, expect, it } from 'vitest';
+import { BLENDED_DECISION, LEXICAL_DECISION, ruleThreshold } from '../../src/routing/decision/rule.js';
 import { SkillLoader } from '../../src/loader/loader.js';
 import { memorySource } from '../../src/sources/memory.js';
 import { routingMd } from '../support/routing-skills.js';
@@ -26,15 +27,19 @@ describe('activationThresholds', () => {
   it('reports the defaults for a small skill set, counting only routable skills', async () => {
     const loader = new SkillLoader({ builtin: memorySource(files) });
     await loader.loadAll();
+    // No fixed threshold: the decision rule's, for a first place tied with its runner-up that matched the whole turn.
+    const threshold = ruleThreshold(LEXICAL_DECISION, { margin: 0, coverage: 1, matchedShare: 1, skills: 3 });
     expect(loader.activationThresholds()).toEqual({
-      threshold: 0.51,
-      asyncThreshold: 0.51,
+      threshold,
+      asyncThreshold: threshold,
       blending: false,
+      rule: true,
       intentThreshold: 0.51,
       relative: 0.5,
       maxSearch: 3,
       skills: 3,
     });
+    expect(loader.activationThresholds({ threshold: 0.4 })).toMatchObject({ threshold: 0.4, rule: false });
   });
 
   it('takes the loader routing options, then the call options, as activate does', async () => {
@@ -55,12 +60,14 @@ describe('activationThresholds', () => {
     expect(loader.activate('will it rain tomorrow', { threshold: score + 0.001 })).toEqual([]);
   });
 
-  it('rises with the skill count over 200, by the blended growth once activateAsync blends', async () => {
+  it('rises with the skill count, by the blended rule once activateAsync blends', async () => {
     let open!: () => void;
     const embedder = conceptEmbedder({ gate: new Promise<void>((resolve) => (open = resolve)) });
     const loader = new SkillLoader({ builtin: memorySource(manySkills(400)), routing: { embedder } });
     await loader.loadAll();
-    const lexical = 0.51 + 0.07 * Math.log(2);
+    const probe = { margin: 0, coverage: 1, matchedShare: 1, skills: 400 };
+    const lexical = ruleThreshold(LEXICAL_DECISION, probe);
+    expect(lexical).toBeGreaterThan(ruleThreshold(LEXICAL_DECISION, { ...probe, skills: 3 }));
     const before = loader.activationThresholds();
     expect(before.skills).toBe(400);
     expect(before.threshold).toBeCloseTo(lexical, 10);
@@ -71,9 +78,11 @@ describe('activationThresholds', () => {
     const after = loader.activationThresholds();
     expect(after.blending).toBe(true);
     expect(after.threshold).toBeCloseTo(lexical, 10);
-    expect(after.asyncThreshold).toBeCloseTo(0.51 + 0.025 * Math.log(2), 10);
+    expect(after.asyncThreshold).toBeCloseTo(ruleThreshold(BLENDED_DECISION, probe), 10);
+    // A fixed threshold rises only by the growth the app sets, for both scores.
+    expect(loader.activationThresholds({ threshold: 0.51 })).toMatchObject({ threshold: 0.51, asyncThreshold: 0.51 });
     // A growth the app sets applies to both scores.
-    const set = loader.activationThresholds({ thresholdGrowth: 0.1 });
+    const set = loader.activationThresholds({ threshold: 0.51, thresholdGrowth: 0.1 });
     expect(set.asyncThreshold).toBeCloseTo(0.51 + 0.1 * Math.log(2), 10);
     expect(set.threshold).toBeCloseTo(set.asyncThreshold, 10);
   });

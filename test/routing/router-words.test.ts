@@ -7,6 +7,7 @@ import { parseSkill } from '../../src/format/parse.js';
 import { isRoutable } from '../../src/routing/router.js';
 import { createRouter } from '../../src/routing/create-router.js';
 import { ROUTER_FIELDS } from '../../src/routing/score.js';
+import { bodyTextOf } from '../../src/routing/body-text.js';
 import type { Skill } from '../../src/format/types.js';
 import { demoSkills, skill } from '../support/routing-skills.js';
 
@@ -35,6 +36,7 @@ function ownIndex(skills: readonly Skill[], stopWordWeight: number): unknown {
       intents: (s.intents ?? []).join('\n'),
       examples: (s.examples ?? []).join('\n'),
       tags: (s.tags ?? []).join('\n'),
+      body: bodyTextOf(s),
     });
   }
   return index.toJSON();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blendHits, DEFAULT_SEMANTIC_OPTIONS } from '../../src/routing/meaning/semantic.js';
-import { DEFAULT_ACTIVATION_OPTIONS, scaledThreshold, searchHits, THRESHOLD_REFERENCE_SKILLS } from '../../src/routing/activation.js';
+import { DEFAULT_ACTIVATION_OPTIONS, scaledThreshold, decideSearch, THRESHOLD_REFERENCE_SKILLS } from '../../src/routing/activation.js';
 import { dot, meanDirection, normalized, skillVectorKey } from '../../src/routing/meaning/embedder.js';
 import { SkillVectors } from '../../src/routing/meaning/skill-vectors.js';
 import { rejected } from '../support/errors.js';
@@ -13,7 +13,7 @@ describe('blendHits', () => {
   it('scores scale × (w × cosine + (1 − w) × lexical), capped at 1, lexical terms and words kept, best first', () => {
     const query = unit(1, 0);
     const hits = blendHits(
-      [{ name: 'b', score: 0.5, terms: ['x'], words: ['X'] }],
+      [{ name: 'b', score: 0.5, terms: ['x'], words: ['X'], coverage: 1 }],
       query,
       [
         ['a', unit(1, 1)],
@@ -136,8 +136,9 @@ describe('the threshold at scale', () => {
   });
 
   it('decides whether search activates anything: a hit that passes among 200 skills does not among 1,500', () => {
-    const hits = [{ name: 'a', score: 0.6, terms: [], words: [] }];
-    expect(searchHits(hits, o, 200).map((h) => h.name)).toEqual(['a']);
-    expect(searchHits(hits, o, 1500)).toEqual([]);
+    const hits = [{ name: 'a', score: 0.6, terms: [], words: [], coverage: 1 }];
+    const input = (skills: number) => ({ skills, contentTerms: 1, isStopTerm: () => false });
+    expect(decideSearch(hits, o, input(200)).activated.map((h) => h.name)).toEqual(['a']);
+    expect(decideSearch(hits, o, input(1500)).activated).toEqual([]);
   });
 });

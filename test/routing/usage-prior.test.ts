@@ -43,9 +43,9 @@ describe('createUsagePrior', () => {
 
   it('re-ranks hits, scores capped at 1', () => {
     const hits = [
-      { name: 'a', score: 0.6, terms: [], words: [] },
-      { name: 'b', score: 0.55, terms: [], words: [] },
-      { name: 'c', score: 0.99, terms: [], words: [] },
+      { name: 'a', score: 0.6, terms: [], words: [], coverage: 1 },
+      { name: 'b', score: 0.55, terms: [], words: [], coverage: 1 },
+      { name: 'c', score: 0.99, terms: [], words: [], coverage: 1 },
     ];
     const factors: Record<string, number> = { a: 0.8, b: 1.1, c: 1.2 };
     expect(withPrior(hits, { of: (n) => factors[n] ?? 1 }).map((h) => [h.name, Math.round(h.score * 1000) / 1000])).toEqual([

@@ -46,5 +46,6 @@ export function demoSkills(): Skill[] {
 /** SKILL.md text for a routing test skill: the description defaults to `The <name> skill.`, other fields go to the front matter. */
 export function routingMd(name: string, fields: TestSkillFields = {}): string {
   const { description = `The ${name} skill.`, ...front } = fields;
-  return skillMd(name, { description, front });
+  // A body without words: these skills route on their front matter only, as the tests that use them expect.
+  return skillMd(name, { description, front, body: '…' });
 }

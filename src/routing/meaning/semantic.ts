@@ -6,6 +6,7 @@
  */
 import { dot } from './embedder.js';
 import type { RouteHit } from '../types.js';
+import { BLENDED_DECISION, type DecisionRule } from '../decision/rule.js';
 
 /** Tuning of the blend (docs/routing.md, "Routing by meaning"). */
 export interface SemanticOptions {
@@ -13,12 +14,14 @@ export interface SemanticOptions {
   cosineWeight?: number;
   /** Factor on the blend that puts it on the lexical score's scale, so one threshold serves both (default 1). */
   scale?: number;
-  /** `thresholdGrowth` of activation for the blended score (default 0.025): cosines inflate less with the skill count. */
+  /** `thresholdGrowth` of a fixed activation `threshold` for the blended score (default 0: as given). */
   thresholdGrowth?: number;
+  /** The decision rule of `activateAsync`'s search stage on blended scores (default {@link BLENDED_DECISION}). */
+  decision?: DecisionRule;
 }
 
 /** The measured defaults of {@link SemanticOptions}. */
-export const DEFAULT_SEMANTIC_OPTIONS: Required<SemanticOptions> = { cosineWeight: 0.7, scale: 1, thresholdGrowth: 0.025 };
+export const DEFAULT_SEMANTIC_OPTIONS: Required<SemanticOptions> = { cosineWeight: 0.7, scale: 1, thresholdGrowth: 0, decision: BLENDED_DECISION };
 
 /**
  * Every candidate ranked by min(1, scale × (w × cosine + (1 − w) × lexical)),
@@ -37,7 +40,14 @@ export function blendHits(
   for (const [name, vector] of candidates) {
     const hit = byName.get(name);
     const raw = w * Math.max(0, dot(query, vector)) + (1 - w) * (hit?.score ?? 0);
-    if (raw > 0) hits.push({ name, score: Math.round(Math.min(1, scale * raw) * 1e6) / 1e6, terms: hit?.terms ?? [], words: hit?.words ?? [] });
+    if (raw > 0)
+      hits.push({
+        name,
+        score: Math.round(Math.min(1, scale * raw) * 1e6) / 1e6,
+        terms: hit?.terms ?? [],
+        words: hit?.words ?? [],
+        coverage: hit?.coverage ?? 0,
+      });
   }
   // Equal scores fall back on the name, as lexical routing does.
   return hits.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

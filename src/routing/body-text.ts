@@ -1,0 +1,71 @@
+/**
+ * What routing reads of a skill's body: its headings, its first paragraph
+ * and the names of its reference files. The body says what a skill does in
+ * the words of its author, and skills whose description is terse often name
+ * their task in a heading ("## Merge PDFs") or a file (`forms.md`). The rest
+ * of the body is instructions for the model, not a description of when to
+ * use the skill, and would only add chance overlap.
+ * @module
+ */
+import type { Skill } from '../format/types.js';
+
+/** Most characters of the body's first paragraph read, and of the whole text routing keeps of a body. */
+const MAX_PARAGRAPH_CHARS = 600;
+const MAX_BODY_TEXT_CHARS = 2000;
+
+const HEADING = /^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$/;
+const FENCE = /^ {0,3}(```|~~~)/;
+
+/**
+ * The routing text of a body: each ATX heading's text, then the first
+ * paragraph that is prose (not a heading, list, table, quote, fence or HTML),
+ * one per line, capped; code blocks are skipped.
+ */
+export function bodyRoutingText(content: string): string {
+  const headings: string[] = [];
+  let paragraph: string[] | undefined;
+  let done = false;
+  let fenced = false;
+  for (const line of content.split('\n')) {
+    if (FENCE.test(line)) {
+      fenced = !fenced;
+      continue;
+    }
+    if (fenced) continue;
+    const heading = HEADING.exec(line);
+    if (heading) {
+      headings.push(heading[1] as string);
+      if (paragraph) done = true;
+      continue;
+    }
+    if (done) continue;
+    if (line.trim() === '') {
+      if (paragraph) done = true;
+      continue;
+    }
+    if (!paragraph && /^\s*([-*+>|<]|\d+[.)]\s)/.test(line)) continue;
+    (paragraph ??= []).push(line.trim());
+  }
+  const first = (paragraph ?? []).join(' ').slice(0, MAX_PARAGRAPH_CHARS);
+  return [...headings, first]
+    .filter((t) => t !== '')
+    .join('\n')
+    .slice(0, MAX_BODY_TEXT_CHARS);
+}
+
+/** The names of a skill's files under `references/` (or any other folder), without folder or extension: `forms.md` → `forms`. */
+export function fileRoutingNames(skill: Pick<Skill, 'files'>): string[] {
+  const names = new Set<string>();
+  for (const file of skill.files) {
+    const base = file.path.split('/').pop() ?? '';
+    const stem = base.replace(/\.[^.]+$/, '');
+    // LICENSE, README and the like say nothing about the task.
+    if (stem !== '' && !/^(license|readme|changelog|notice|index)$/i.test(stem)) names.add(stem);
+  }
+  return [...names].slice(0, 50);
+}
+
+/** Everything routing reads of a skill's body and files, one item per line. */
+export function bodyTextOf(skill: Pick<Skill, 'content' | 'files'>): string {
+  return [bodyRoutingText(skill.content), ...fileRoutingNames(skill)].filter((t) => t !== '').join('\n');
+}
