@@ -26,6 +26,8 @@ import { runLoaderBench } from './load/loader.bench.js';
 import { runParseBench } from './parse/parse.bench.js';
 import { runRoutingBench } from './routing/routing.bench.js';
 import { runDecisionBench } from './routing/decision.bench.js';
+import { runBodySweep } from './routing/body-sweep.js';
+import { runVectorVariants } from './routing/vector-variants.js';
 import { runStoreBench } from './store/store.bench.js';
 
 const BENCHES: Record<string, (o: Options) => unknown> = {
@@ -43,6 +45,8 @@ const BENCHES: Record<string, (o: Options) => unknown> = {
       ...(o.model ? { model: o.model } : {}),
     }),
   decision: (o) => runDecisionBench({ hybrid: o.hybrid ?? true, ...(o.model ? { model: o.model } : {}) }),
+  body: () => runBodySweep(),
+  vectors: () => runVectorVariants(),
   store: (o) => runStoreBench(o),
   hostile: () => runHostileBench(),
 };

@@ -16,7 +16,7 @@ export interface RoutingTool {
   readonly name: string;
   readonly description: string;
   readonly examples?: readonly string[];
-  /** The SKILL.md body (default: one line naming the tool). */
+  /** The SKILL.md body (default: none). */
   readonly body?: string;
   /** Resource file paths, written empty beside the SKILL.md (routing reads their names). */
   readonly files?: readonly string[];
@@ -87,7 +87,8 @@ export function skillFiles(set: RoutingSet): { files: Record<string, string>; na
       continue;
     }
     const front = { name, description: tool.description, activation: 'auto', ...(tool.examples?.length ? { examples: [...tool.examples] } : {}) };
-    files[`${name}/SKILL.md`] = `---\n${stringify(front, { lineWidth: 0 })}---\n${tool.body ?? `Handles requests for ${tool.name}.`}\n`;
+    // The development sets' tools have no body: theirs stays empty, so the body's weight leaves their routing as it was.
+    files[`${name}/SKILL.md`] = `---\n${stringify(front, { lineWidth: 0 })}---\n${tool.body ?? ''}\n`;
     for (const path of tool.files ?? []) files[`${name}/${path}`] = '';
   }
   return { files, names };

@@ -6,6 +6,7 @@
  */
 import { LOADER_LIMITS, SKILL_SET_LIMITS, type ResolvedLimits } from '../../format/types.js';
 import type { LimitName } from './args/limit-flags.js';
+import type { ValueFlag } from './args/value-flags.js';
 import type { CommandName } from './io.js';
 
 /** A flag that takes no value. */
@@ -25,6 +26,8 @@ export interface CommandSpec {
   readonly switches: readonly SwitchFlag[];
   /** What a switch means for this command, where it differs from {@link SWITCH_HELP}. */
   readonly switchHelp?: Partial<Record<SwitchFlag, string>>;
+  /** The value flags it accepts besides the limits (`--threshold`); any other is a usage error. */
+  readonly values?: readonly ValueFlag[];
   /** The limits it uses, each settable by its flag; any other limit flag is a usage error. */
   readonly limits: readonly LimitName[];
   /** Where unset limits come from: the loader's defaults, or a skill set's for `catalog`. */
@@ -79,9 +82,10 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     args: '<path…> "<turn>"',
     minPositionals: 2,
     summary: 'Show which skills a user turn activates, and why.',
-    details: `The last argument is the turn (a folder there is a usage error: the turn is missing; put \`--\` before a turn that names a folder). Prints each activated skill with its reason (mention, intent or search), score and matched terms, then the best-ranked skills that did not activate. ${LOAD_EXIT}`,
+    details: `The last argument is the turn (a folder there is a usage error: the turn is missing; put \`--\` before a turn that names a folder). Prints each activated skill with its reason (mention, intent or search), score and matched terms, then the best-ranked skills that did not activate, and the threshold in force (the decision rule's, or --threshold). ${LOAD_EXIT}`,
     switches: LOAD_SWITCHES,
     switchHelp: LOAD_HELP,
+    values: ['--threshold'],
     limits: LOADER,
     defaults: LOADER_LIMITS,
   },

@@ -31,4 +31,6 @@ export interface CliFlags {
   literal: number;
   /** Limits given on the command line; unset ones keep the command's defaults. */
   limits: SkillLimits;
+  /** `route`: a fixed activation threshold (0–1) instead of the decision rule; unset, the rule decides. */
+  threshold?: number;
 }

@@ -30,6 +30,10 @@ describe('help and version', () => {
     expect(catalog.out).toMatch(/--max-catalog-bytes <n> +Largest catalog in bytes\. Default 16384\./);
     expect(catalog.out).toMatch(/--max-skills <n> +Most skills loaded\. Default 64\./);
     expect((await cli('/', 'list', 'x', '--bogus', '-h')).code).toBe(0);
+    expect((await cli('/', 'route', '--help')).out).toMatch(
+      /--threshold <n> +Activate a search hit at this score or more \(0 to 1\), instead of the decision rule\./,
+    );
+    expect(out).not.toContain('--threshold');
   });
 
   it('--version prints the version from package.json', async () => {

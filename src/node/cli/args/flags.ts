@@ -8,6 +8,7 @@ import { COMMANDS, isCommand, type SwitchFlag } from '../commands.js';
 import type { CliFlags, CommandName } from '../io.js';
 import { escapeControl } from '../output/escape.js';
 import { limitOfFlag, parseLimitValue } from './limit-flags.js';
+import { isValueFlag, VALUE_FLAGS } from './value-flags.js';
 
 /** What the argument list asks for. */
 export type ParsedArgs =
@@ -58,7 +59,11 @@ function parseCommand(command: CommandName, args: readonly string[]): ParsedArgs
     const eq = arg.indexOf('=');
     const name = eq < 0 ? arg : arg.slice(0, eq);
     const inline = eq < 0 ? undefined : arg.slice(eq + 1);
-    const problem = limitOfFlag(name) ? readLimit(command, flags, name, inline ?? options[++i]) : readSwitch(command, flags, name, inline);
+    const problem = limitOfFlag(name)
+      ? readLimit(command, flags, name, inline ?? options[++i])
+      : isValueFlag(name)
+        ? readValue(command, flags, name, inline ?? options[++i])
+        : readSwitch(command, flags, name, inline);
     if (problem !== undefined) return usage(problem);
   }
   if (end >= 0) {
@@ -88,6 +93,18 @@ function readLimit(command: CommandName, flags: CliFlags, name: string, value: s
   const parsed = parseLimitValue(value);
   if (parsed === undefined) return `${name} takes a whole number from 0 up, not "${escapeControl(value)}".`;
   flags.limits[limit] = parsed;
+  return undefined;
+}
+
+/** Sets a value flag (`--threshold 0.4`); returns what is wrong, if anything. */
+function readValue(command: CommandName, flags: CliFlags, name: string, value: string | undefined): string | undefined {
+  if (!isValueFlag(name)) return `unknown option "${escapeControl(name)}".`;
+  if (!(COMMANDS[command].values ?? []).includes(name)) return `${name} does not apply to satchel ${command}.`;
+  const spec = VALUE_FLAGS[name];
+  if (value === undefined) return `${name} needs a value: ${spec.takes}.`;
+  const parsed = spec.parse(value);
+  if (parsed === undefined) return `${name} takes ${spec.takes}, not "${escapeControl(value)}".`;
+  flags[spec.key] = parsed;
   return undefined;
 }
 

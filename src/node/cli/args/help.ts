@@ -6,6 +6,7 @@
 import { COMMANDS, SWITCH_HELP, type CommandSpec } from '../commands.js';
 import type { CommandName } from '../io.js';
 import { LIMIT_FLAGS, type LimitName } from './limit-flags.js';
+import { VALUE_FLAGS } from './value-flags.js';
 
 const LIMIT_HELP: Readonly<Record<LimitName, string>> = {
   maxSkills: 'Most skills loaded.',
@@ -32,7 +33,7 @@ Commands:
 ${lines.join('\n')}
 
 Options (each command lists its own with satchel <command> --help):
-  --strict, --verbose, --json, --xml, --include-hidden, and a flag per limit:
+  --strict, --verbose, --json, --xml, --include-hidden, --threshold (route), and a flag per limit:
   ${Object.values(LIMIT_FLAGS).join(', ')}
   -h, --help      Show help.
   -v, --version   Show the version.
@@ -48,6 +49,7 @@ export function commandHelp(name: CommandName): string {
   const limit = (l: LimitName): [string, string] => [`${LIMIT_FLAGS[l]} <n>`, `${LIMIT_HELP[l]} Default ${spec.defaults[l]}.`];
   const rows: [string, string][] = [
     ...spec.switches.map((s): [string, string] => [s, spec.switchHelp?.[s] ?? SWITCH_HELP[s]]),
+    ...(spec.values ?? []).map((v): [string, string] => [VALUE_FLAGS[v].shown, VALUE_FLAGS[v].help]),
     ...spec.limits.map(limit),
     ['-h, --help', 'Show this help.'],
   ];

@@ -28,7 +28,9 @@ export async function loadPaths(command: CommandName, paths: readonly string[], 
   if (folders === undefined) return 1;
   const limits = resolveLimits(flags.limits, COMMANDS[command].defaults);
   const bounds = { ...discoveryBounds(limits), includeHidden: flags.includeHidden };
-  const loader = new SkillLoader({ builtin: folders.map((abs) => cliSource(abs, bounds, io.cwd)), limits });
+  // `route --threshold`: set on the loader, where both `activate` and `route` read it (`route` takes only a limit).
+  const routing = flags.threshold === undefined ? {} : { routing: { threshold: flags.threshold } };
+  const loader = new SkillLoader({ builtin: folders.map((abs) => cliSource(abs, bounds, io.cwd)), limits, ...routing });
   try {
     await loader.loadAll();
   } catch (e) {
