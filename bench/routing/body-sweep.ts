@@ -32,10 +32,7 @@ async function measure(set: RoutingSet, routing: LoaderRoutingOptions): Promise<
 export async function runBodySweep(log: (line: string) => void = console.log): Promise<unknown> {
   const root = process.env['SATCHEL_ROOT'] ?? process.cwd();
   const dev = defaultRoutingFiles(root).map(readRoutingSet);
-  const sets: RoutingSet[] = [
-    ...scaleBases(root, []).map((b) => ({ name: b.name, tools: b.tools, queries: b.queries })),
-    ...dev,
-  ];
+  const sets: RoutingSet[] = [...scaleBases(root, []).map((b) => ({ name: b.name, tools: b.tools, queries: b.queries })), ...dev];
   const rows: { weight: number; set: string; stats: RankingStats }[] = [];
   for (const weight of WEIGHTS) {
     const routing = { boost: { body: weight }, fieldWeights: { body: weight } };
@@ -44,7 +41,10 @@ export async function runBodySweep(log: (line: string) => void = console.log): P
   table(
     [
       ['body weight', ...sets.flatMap((s) => [`${s.name} top-1`, 'top-3', 'MRR'])],
-      ...WEIGHTS.map((w) => [String(w), ...rows.filter((r) => r.weight === w).flatMap((r) => [String(r.stats.top1), String(r.stats.top3), String(r.stats.mrr)])]),
+      ...WEIGHTS.map((w) => [
+        String(w),
+        ...rows.filter((r) => r.weight === w).flatMap((r) => [String(r.stats.top1), String(r.stats.top3), String(r.stats.mrr)]),
+      ]),
     ],
     log,
   );

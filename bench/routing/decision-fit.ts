@@ -12,7 +12,7 @@
  */
 import type { DecisionRule } from '../../src/routing/decision/rule.js';
 import type { DecisionSample } from './decision-samples.js';
-import { fires } from './routing-scale.js';
+import { fires, recalled } from './routing-scale.js';
 
 const FEATURES = ['score', 'margin', 'coverage', 'matchedShare', 'skills'] as const;
 
@@ -36,7 +36,8 @@ export function fitDecision(
   const sw = train.map((s) => 1 / (counts.get(key(s)) as number));
   const w = logistic(x, y, sw, options.iterations ?? 2000, options.l2 ?? 1e-3);
   const rule = Object.fromEntries(FEATURES.map((f, j) => [f, round(w.weights[j] as number)])) as Record<(typeof FEATURES)[number], number>;
-  return { ...rule, bias: round(bestBias({ ...rule, bias: w.bias }, train)) };
+  const tune = samples.filter((s) => s.mode === mode && s.split === 'tune');
+  return { ...rule, bias: round(bestBias({ ...rule, bias: w.bias }, tune)) };
 }
 
 /** Weighted logistic regression by gradient descent on standardised features; weights returned on the raw scale. */
@@ -63,10 +64,13 @@ function logistic(x: readonly number[][], y: readonly number[], sw: readonly num
 }
 
 /** The intercept (searched around the fitted one) with the largest worst slack against kept ≥ 90 and false ≤ 15. */
-function bestBias(rule: DecisionRule, train: readonly DecisionSample[]): number {
+function bestBias(rule: DecisionRule, samples: readonly DecisionSample[]): number {
+  // Recall counts every in-scope turn (the right skill may rank below a wrong first place), so in-scope turns are back.
+  const train = samples;
   const groups = new Map<string, DecisionSample[]>();
   for (const s of train) groups.set(`${s.base}\u0000${s.size}`, [...(groups.get(`${s.base}\u0000${s.size}`) ?? []), s]);
   let best = { bias: rule.bias, slack: -Infinity };
+  const demoSize = Math.min(...train.filter((s) => s.base === 'demo').map((s) => s.size));
   for (let shift = -3; shift <= 2; shift += 0.05) {
     const r = { ...rule, bias: rule.bias + shift };
     let slack = Infinity;
@@ -76,6 +80,13 @@ function bestBias(rule: DecisionRule, train: readonly DecisionSample[]): number 
       const kept = (100 * pos.filter((s) => fires(s, r)).length) / (pos.length || 1);
       const falseRate = (100 * neg.filter((s) => fires(s, r)).length) / (neg.length || 1);
       slack = Math.min(slack, kept - 90, 15 - falseRate);
+      // On the demo's own skills: the right skill for 95% of its requests, something for at most 10% of chit-chat.
+      if (g[0]?.base === 'demo' && g[0].size === demoSize) {
+        const requests = g.filter((s) => s.inScope);
+        const chat = neg.filter((s) => s.kind.endsWith('chit-chat'));
+        const recall = (100 * requests.filter((s) => recalled(s, r)).length) / (requests.length || 1);
+        slack = Math.min(slack, recall - 95, 10 - (100 * chat.filter((s) => fires(s, r)).length) / (chat.length || 1));
+      }
     }
     if (slack > best.slack) best = { bias: r.bias, slack };
   }

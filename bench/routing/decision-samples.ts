@@ -93,7 +93,10 @@ function turnsOf(
   for (const q of shuffled(inScope, size).slice(0, 800)) out.push({ query: q, inScope: true, kind: q.kind ?? 'request' });
   for (const q of orphaned) out.push({ query: q, inScope: false, kind: 'orphan' });
   for (const q of base.queries.filter((q) => q.expected.length === 0)) out.push({ query: q, inScope: false, kind: q.kind ?? 'none' });
-  for (const q of own) out.push({ query: q, inScope: false, kind: `own:${q.kind ?? 'none'}` });
+  for (const q of own) {
+    if (base.coversChitChat && q.kind === 'chit-chat') continue;
+    out.push({ query: q, inScope: false, kind: `own:${q.kind ?? 'none'}` });
+  }
   return out;
 }
 

@@ -43,7 +43,7 @@ export function fires(s: DecisionSample, rule: DecisionRule): boolean {
 }
 
 /** True when an expected skill activates: the first place fires and the expected one is within `relative` of it (maxSearch 3). */
-function recalled(s: DecisionSample, rule: DecisionRule, relative = 0.5): boolean {
+export function recalled(s: DecisionSample, rule: DecisionRule, relative = 0.5): boolean {
   if (s.expectedAt < 0 || !fires(s, rule)) return false;
   return (s.scores[s.expectedAt] as number) >= (s.scores[0] as number) * relative;
 }

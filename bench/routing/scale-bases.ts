@@ -19,6 +19,8 @@ export interface ScaleBase {
   readonly queries: readonly RoutingQuery[];
   /** The sizes of the skill sets drawn: its own tools first, corpus skills above its size. */
   readonly sizes: readonly number[];
+  /** True when the base has skills for small talk (CLINC150's greetings, jokes, "are you a bot"): the project's chit-chat turns are then not out of scope for it. */
+  readonly coversChitChat?: boolean;
 }
 
 /** Skill set sizes of the scale runs. */
@@ -75,7 +77,13 @@ export function demoTools(root: string): RoutingTool[] {
 /** Every base: the two development sets, the demo's skills with their turns, and the corpus with its requests. */
 export function scaleBases(root: string, sets: readonly RoutingSet[]): ScaleBase[] {
   const corpus = corpusTools(root);
-  const bases: ScaleBase[] = sets.map((set) => ({ name: set.name, tools: set.tools, queries: set.queries, sizes: SCALE_SIZES }));
+  const bases: ScaleBase[] = sets.map((set) => ({
+    name: set.name,
+    tools: set.tools,
+    queries: set.queries,
+    sizes: SCALE_SIZES,
+    ...(/clinc/i.test(set.name) ? { coversChitChat: true } : {}),
+  }));
   const demo = readQueries(root, 'demo-turns.json');
   const demoSkills = demoTools(root);
   bases.push({

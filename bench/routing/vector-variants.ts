@@ -79,6 +79,12 @@ export async function runVectorVariants(log: (line: string) => void = console.lo
   }
   embedder.dispose();
   const setNames = Object.keys(rows['shipped'] ?? {});
-  table([['recipe', ...setNames.flatMap((s) => [`${s} top-1`, 'top-3', 'MRR'])], ...Object.entries(rows).map(([label, r]) => [label, ...setNames.flatMap((s) => [String(r[s]?.top1), String(r[s]?.top3), String(r[s]?.mrr)])])], log);
+  table(
+    [
+      ['recipe', ...setNames.flatMap((s) => [`${s} top-1`, 'top-3', 'MRR'])],
+      ...Object.entries(rows).map(([label, r]) => [label, ...setNames.flatMap((s) => [String(r[s]?.top1), String(r[s]?.top3), String(r[s]?.mrr)])]),
+    ],
+    log,
+  );
   return rows;
 }

@@ -89,3 +89,26 @@ describe('activation', () => {
     expect(decideSearch(hits, { ...o, threshold: 0.9 }, input)).toEqual({ threshold: 0.9, activated: [] });
   });
 });
+
+describe('intent-matched skills in the search stage', () => {
+  it('are ranked by the text like auto skills when the turn names no intent, and activate with reason intent', () => {
+    const out = activateTurn('handle the refund requests for these orders', ctx);
+    expect(out.map((a) => [a.skill.name, a.reason])).toContainEqual(['refunds', 'intent']);
+  });
+
+  it('are gated by the intents a turn gives: the text alone no longer reaches them', () => {
+    const gated = activateTurn({ text: 'handle the refund requests for these orders', intents: ['weather_report'] }, ctx);
+    expect(gated.map((a) => a.skill.name)).not.toContain('refunds');
+    const named = activateTurn({ text: 'handle the refund requests for these orders', intents: ['refund_request'] }, ctx);
+    expect(named.filter((a) => a.skill.name === 'refunds')).toMatchObject([{ reason: 'intent', score: 1, matched: ['refund_request'] }]);
+  });
+
+  it('say what decided each activation', () => {
+    const [mention] = activateTurn('/pdf-tools merge them', ctx);
+    expect(mention).toMatchObject({ reason: 'mention', threshold: 0, margin: 1, matched: ['/pdf-tools'] });
+    const [search] = activateTurn('merge these two pdfs please', ctx);
+    expect(search).toMatchObject({ reason: 'search', matched: ['merge', 'two', 'pdfs'] });
+    expect(search!.score).toBeGreaterThanOrEqual(search!.threshold);
+    expect(search!.margin).toBeGreaterThan(0);
+  });
+});

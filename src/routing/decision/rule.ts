@@ -69,7 +69,7 @@ function round(x: number): number {
  * The rule for lexical scores (`activate`), fitted by `npm run bench -- decision --fit` on the tune half of the
  * scale runs' turns (docs/routing.md, "The decision rule").
  */
-export const LEXICAL_DECISION: DecisionRule = { score: 17.666, margin: 0.168, coverage: -0.42, matchedShare: -2.499, skills: -0.861, bias: -3.864 };
+export const LEXICAL_DECISION: DecisionRule = { score: 15.701, margin: 1.37, coverage: -0.312, matchedShare: -1.601, skills: -0.69, bias: -3.898 };
 
 /** The rule for blended scores (`activateAsync` with an embedder), fitted the same way. */
-export const BLENDED_DECISION: DecisionRule = { score: 11.065, margin: 6.761, coverage: -2.215, matchedShare: 0, skills: -0.084, bias: -5.272 };
+export const BLENDED_DECISION: DecisionRule = { score: 13.343, margin: 7.812, coverage: -0.332, matchedShare: -0.356, skills: -0.057, bias: -6.541 };
