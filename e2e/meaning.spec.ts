@@ -1,8 +1,9 @@
 import { expect, open, sendTurn, shot, test } from './fixtures.js';
 
-// "recap the meeting" shares too little with meeting-notes for lexical routing; the sentence model places it there.
-const TURN = 'recap the meeting';
-const meetingNotes = '[data-testid="activation"][data-name="meeting-notes"]';
+// "this endpoint keeps giving me 502" shares too little with api-error-triage for lexical routing; the sentence model
+// places it there.
+const TURN = 'this endpoint keeps giving me 502';
+const apiTriage = '[data-testid="activation"][data-name="api-error-triage"]';
 
 test('the switch routes by meaning in the worker, and stays on offline', async ({ page, context }) => {
   test.setTimeout(180_000);
@@ -10,13 +11,13 @@ test('the switch routes by meaning in the worker, and stays on offline', async (
   const status = page.getByTestId('meaning-status');
   await expect(status).toHaveAttribute('data-state', 'off');
   await sendTurn(page, TURN);
-  await expect(page.locator(meetingNotes)).toHaveCount(0);
+  await expect(page.locator(apiTriage)).toHaveCount(0);
 
   await page.getByLabel('Route by meaning').check();
   await expect(status).toHaveAttribute('data-state', 'ready', { timeout: 120_000 });
   await sendTurn(page, 'something else');
   await sendTurn(page, TURN);
-  await expect(page.locator(meetingNotes)).toHaveCount(1);
+  await expect(page.locator(apiTriage)).toHaveCount(1);
   await shot(page, 'meaning');
 
   // The model and the WASM binaries were precached with the app: the switch works after an offline reload.
@@ -33,7 +34,7 @@ test('the switch routes by meaning in the worker, and stays on offline', async (
   await expect(page.getByLabel('Route by meaning')).toBeChecked();
   await expect(status).toHaveAttribute('data-state', 'ready', { timeout: 120_000 });
   await sendTurn(page, TURN);
-  await expect(page.locator(meetingNotes)).toHaveCount(1);
+  await expect(page.locator(apiTriage)).toHaveCount(1);
   await context.setOffline(false);
 
   // Off again: lexical routing, and the model is not loaded.
@@ -41,5 +42,5 @@ test('the switch routes by meaning in the worker, and stays on offline', async (
   await expect(status).toHaveAttribute('data-state', 'off');
   await sendTurn(page, 'something else');
   await sendTurn(page, TURN);
-  await expect(page.locator(meetingNotes)).toHaveCount(0);
+  await expect(page.locator(apiTriage)).toHaveCount(0);
 });

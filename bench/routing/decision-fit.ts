@@ -84,7 +84,7 @@ function bestBias(rule: DecisionRule, samples: readonly DecisionSample[]): numbe
       if (g[0]?.base === 'demo' && g[0].size === demoSize) {
         const requests = g.filter((s) => s.inScope);
         const chat = neg.filter((s) => s.kind.endsWith('chit-chat'));
-        const recall = (100 * requests.filter((s) => recalled(s, r)).length) / (requests.length || 1);
+        const recall = (100 * requests.filter((s) => recalled(s, r, s.mode === 'hybrid' ? 0.75 : 0.5)).length) / (requests.length || 1);
         slack = Math.min(slack, recall - 95, 10 - (100 * chat.filter((s) => fires(s, r)).length) / (chat.length || 1));
       }
     }

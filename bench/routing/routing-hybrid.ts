@@ -11,7 +11,7 @@ import { createSentenceEncoder, type SentenceEncoder } from '../../src/embedding
 import { readModelFiles, tfjsWasmPaths } from '../../src/node/model-folder.js';
 import { BLENDED_DECISION } from '../../src/routing/decision/rule.js';
 import { normalized } from '../../src/routing/meaning/embedder.js';
-import { blendHits } from '../../src/routing/meaning/semantic.js';
+import { blendHits, DEFAULT_SEMANTIC_OPTIONS } from '../../src/routing/meaning/semantic.js';
 import { SkillVectors } from '../../src/routing/meaning/skill-vectors.js';
 import { loadRoutingSet, type RoutingSet } from './routing-data.js';
 import { activationStats, rankingStats, type Ranked } from './routing-eval.js';
@@ -91,7 +91,7 @@ export async function measureHybrid(set: RoutingSet, embedder: SentenceEncoder, 
     skills: loader.size,
     ...rankingStats(ranked),
     rule: 'blended',
-    ...activationStats(ranked, loader.router, { decision: BLENDED_DECISION }),
+    ...activationStats(ranked, loader.router, { decision: BLENDED_DECISION, relative: DEFAULT_SEMANTIC_OPTIONS.relative }),
     embedSkillsMs,
     route: latency(hybrid),
     lexicalRoute: latency(lexical),

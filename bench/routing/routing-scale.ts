@@ -7,6 +7,8 @@
  * @module
  */
 import { ruleThreshold, type DecisionRule } from '../../src/routing/decision/rule.js';
+import { DEFAULT_ACTIVATION_OPTIONS } from '../../src/routing/decision/search.js';
+import { DEFAULT_SEMANTIC_OPTIONS } from '../../src/routing/meaning/semantic.js';
 import type { DecisionSample } from './decision-samples.js';
 import { pct } from './routing-eval.js';
 
@@ -42,7 +44,7 @@ export function fires(s: DecisionSample, rule: DecisionRule): boolean {
   return s.scores.length > 0 && (s.scores[0] as number) >= sampleThreshold(s, rule);
 }
 
-/** True when an expected skill activates: the first place fires and the expected one is within `relative` of it (maxSearch 3). */
+/** True when an expected skill activates: the first place fires and the expected one is within `relative` of it (maxSearch 3; `relative` 0.5 lexical, 0.75 blended). */
 export function recalled(s: DecisionSample, rule: DecisionRule, relative = 0.5): boolean {
   if (s.expectedAt < 0 || !fires(s, rule)) return false;
   return (s.scores[s.expectedAt] as number) >= (s.scores[0] as number) * relative;
@@ -59,6 +61,7 @@ export function scaleRows(samples: readonly DecisionSample[], rules: Readonly<Re
   return [...groups.values()].map((g) => {
     const first = g[0] as DecisionSample;
     const rule = rules[first.mode];
+    const relative = first.mode === 'hybrid' ? DEFAULT_SEMANTIC_OPTIONS.relative : DEFAULT_ACTIVATION_OPTIONS.relative;
     const inScope = g.filter((s) => s.inScope);
     const correct = inScope.filter((s) => s.correct);
     const out = g.filter((s) => !s.inScope);
@@ -73,7 +76,7 @@ export function scaleRows(samples: readonly DecisionSample[], rules: Readonly<Re
       outOfScope: out.length,
       top1: share(correct.length, inScope.length),
       keptTop1: share(correct.filter((s) => fires(s, rule)).length, correct.length),
-      recall: share(inScope.filter((s) => recalled(s, rule)).length, inScope.length),
+      recall: share(inScope.filter((s) => recalled(s, rule, relative)).length, inScope.length),
       falseActivation: share(out.filter((s) => fires(s, rule)).length, out.length),
       falseChitChat: share(chat.filter((s) => fires(s, rule)).length, chat.length),
     };

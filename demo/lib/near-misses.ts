@@ -1,7 +1,7 @@
 /**
- * Satchel demo: why a search hit did not activate, against the thresholds the runtime applies now
- * (`activationThresholds()`): below the threshold while nothing passed it, below the share of the best hit once
- * something did, or past the most search activations a turn may have.
+ * Satchel demo: why a search hit did not activate, against the threshold the turn's ranking carries (the decision
+ * rule's, or a fixed one) and the runtime's `activationThresholds()`: below the threshold while nothing passed it,
+ * below the share of the best hit once something did, or past the most search activations a turn may have.
  */
 import type { ActivationThresholds, RoutedSkill, SkillActivation } from '../../src/index.js';
 
@@ -18,20 +18,28 @@ export interface NearMiss {
 }
 
 /** The rule a search hit had to meet this turn; `best` is the best search activation's score, if any activated. */
-function barFor(thresholds: ActivationThresholds, best: number | undefined): { bar: number; why: string } {
-  if (best === undefined) return { bar: thresholds.asyncThreshold, why: 'the threshold in force' };
-  return { bar: best * thresholds.relative, why: `${Math.round(thresholds.relative * 100)} % of the best search hit's ${best.toFixed(2)}` };
+function barFor(thresholds: ActivationThresholds, first: RoutedSkill | undefined, best: number | undefined): { bar: number; why: string } {
+  if (best === undefined) return { bar: turnThreshold(thresholds, first), why: 'the threshold in force' };
+  return { bar: best * thresholds.asyncRelative, why: `${Math.round(thresholds.asyncRelative * 100)} % of the best search hit's ${best.toFixed(2)}` };
+}
+
+/**
+ * The threshold this turn's first place had to reach: what the ranking says (`routeAsync` results carry it, from the
+ * decision rule or a fixed threshold), else the runtime's (`asyncThreshold`).
+ */
+export function turnThreshold(thresholds: ActivationThresholds, first: RoutedSkill | undefined): number {
+  return first?.threshold ?? thresholds.asyncThreshold;
 }
 
 /**
  * The ranked hits that did not activate but came close, each with the bar it missed. `activations` are the turn's,
- * from `activateAsync`, so the threshold that applied is `asyncThreshold` (the same as `threshold` while it answers
- * lexically).
+ * from `activateAsync`, and `hits` its `routeAsync` ranking, which carries the threshold that applied.
  */
 export function nearMisses(hits: readonly RoutedSkill[], activations: readonly SkillActivation[], thresholds: ActivationThresholds): NearMiss[] {
   const active = new Set(activations.map((a) => a.skill.name));
-  const best = activations.find((a) => a.reason === 'search')?.score;
-  const { bar, why } = barFor(thresholds, best);
+  // The search stage's activations: `search`, and `intent-matched` skills it found (reason `intent`, at the ranking's threshold).
+  const best = activations.find((a) => a.reason === 'search' || (a.reason === 'intent' && a.score < 1 && a.threshold === hits[0]?.threshold))?.score;
+  const { bar, why } = barFor(thresholds, hits[0], best);
   const limit = `over the limit of ${thresholds.maxSearch} search activation${thresholds.maxSearch === 1 ? '' : 's'} a turn`;
   const out: NearMiss[] = [];
   for (const hit of hits) {
@@ -42,12 +50,14 @@ export function nearMisses(hits: readonly RoutedSkill[], activations: readonly S
   return out;
 }
 
-/** One line on the thresholds in force, for the top of the region. */
-export function thresholdsText(thresholds: ActivationThresholds): string {
-  const scaled = thresholds.skills > 200 ? `, raised for ${thresholds.skills} routable skills` : '';
+/** One line on the thresholds in force this turn, for the top of the region; `first` is the turn's first place. */
+export function thresholdsText(thresholds: ActivationThresholds, first?: RoutedSkill): string {
   const blended = thresholds.blending ? ' (routing by meaning)' : '';
-  return (
-    `In force${blended}: the best search hit needs ${thresholds.asyncThreshold.toFixed(2)}${scaled}; the others ` +
-    `${Math.round(thresholds.relative * 100)} % of its score, at most ${thresholds.maxSearch}. A recognised intent needs ${thresholds.intentThreshold.toFixed(2)}.`
-  );
+  const needs = turnThreshold(thresholds, first).toFixed(2);
+  const how = !thresholds.rule
+    ? `the best search hit needs ${needs} (a fixed threshold)`
+    : first
+      ? `the best search hit needed ${needs} this turn (the decision rule, for its lead of ${Math.max(0, first.margin).toFixed(2)} over the runner-up among ${thresholds.skills} routable skills)`
+      : `the best search hit needs about ${needs} (the decision rule, less for a clear lead, among ${thresholds.skills} routable skills)`;
+  return `In force${blended}: ${how}; the others ${Math.round(thresholds.asyncRelative * 100)} % of its score, at most ${thresholds.maxSearch}. A recognised intent needs ${thresholds.intentThreshold.toFixed(2)}.`;
 }

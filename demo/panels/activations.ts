@@ -3,17 +3,19 @@
  * scores and the turn's words that matched (the stems they scored as in a tooltip), the thresholds in force, the search
  * hits that came close (with the bar each missed), and the manual skills the turn matches (used by a mention only).
  */
-import type { ActivationThresholds, SkillActivation } from '../../src/index.js';
+import type { ActivationThresholds, RoutedSkill, SkillActivation } from '../../src/index.js';
 import { el } from '../lib/dom.js';
 import { requestLoad } from '../lib/events.js';
 import type { ManualMatch } from '../lib/manual-matches.js';
-import { thresholdsText, type NearMiss } from '../lib/near-misses.js';
+import { thresholdsText, turnThreshold, type NearMiss } from '../lib/near-misses.js';
 
 /** What the region shows besides the activations: the thresholds in force, near misses, matching manual skills. */
 export interface TurnNotes {
   readonly thresholds: ActivationThresholds;
   readonly near: readonly NearMiss[];
   readonly manual: readonly ManualMatch[];
+  /** The turn's first place in the ranking, which carries the threshold the turn had to reach. */
+  readonly first?: RoutedSkill;
 }
 
 function score(value: number): string {
@@ -86,8 +88,8 @@ export function renderActivations(region: HTMLElement, text: string, activations
     activations.length > 0
       ? el('ol', { class: 'activations' }, ...activations.map(activationRow))
       : el('p', { testid: 'no-activation' }, 'No skill activates for this turn.');
-  const { near, manual, thresholds } = notes;
-  const rule = el('p', { class: 'muted', testid: 'threshold', 'data-threshold': score(thresholds.asyncThreshold) }, thresholdsText(thresholds));
+  const { near, manual, thresholds, first } = notes;
+  const rule = el('p', { class: 'muted', testid: 'threshold', 'data-threshold': score(turnThreshold(thresholds, first)) }, thresholdsText(thresholds, first));
   const manuals = manual.length > 0 ? [el('h4', {}, 'Manual skills this turn matches'), el('ul', { class: 'near' }, ...manual.map(manualRow))] : [];
   const under = near.length > 0 ? [el('h4', {}, 'Came close'), el('ul', { class: 'near' }, ...near.map(nearRow))] : [];
   region.replaceChildren(active, ...manuals, ...under, rule);

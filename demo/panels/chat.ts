@@ -39,7 +39,12 @@ async function routeTurn(runtime: Runtime, text: string, sent: boolean): Promise
     ]);
     activations = activated;
     if (ticket !== latest) return activations;
-    const notes = { thresholds, near: nearMisses(hits, activated, thresholds), manual: manual.matches(text, activated, thresholds.threshold) };
+    const notes = {
+      thresholds,
+      near: nearMisses(hits, activated, thresholds),
+      manual: manual.matches(text, activated, hits[0]?.threshold ?? thresholds.threshold),
+      ...(hits[0] ? { first: hits[0] } : {}),
+    };
     renderActivations(region, text, activated, notes);
     region.dataset['turn'] = text;
     region.dataset['sent'] = String(sent);

@@ -3,7 +3,7 @@
  * @module
  */
 import type { ActivationOptions } from '../routing/activation.js';
-import { resolveActivationOptions, searchThreshold, type ModeDecision } from '../routing/decision/search.js';
+import { resolveActivationOptions, searchThreshold, withDecision, type ModeDecision } from '../routing/decision/search.js';
 import type { RouteHit, Router, RouterJSON, RouterOptions } from '../routing/router.js';
 import { explainRanking } from '../routing/decision/explain.js';
 import type { SkillSource } from '../sources/source.js';
@@ -114,6 +114,8 @@ export interface ActivationThresholds {
   readonly intentThreshold: number;
   /** Share of the best search hit's score another hit must reach to activate too. */
   readonly relative: number;
+  /** The same for `activateAsync`: the blended score's (`semantic.relative`, 0.75) while it blends, else `relative`. */
+  readonly asyncRelative: number;
   /** Most `search` activations per turn. */
   readonly maxSearch: number;
   /** The routable skills the thresholds were scaled for. */
@@ -130,16 +132,15 @@ export function activationThresholds(options: ActivationOptions, skills: number,
     { name: '', score: 1, terms: [], words: [], coverage: 0 },
   ];
   const lexical = searchThreshold(probe, o, input);
-  const async = blended
-    ? searchThreshold(probe, { ...o, decision: blended.decision, thresholdGrowth: options.thresholdGrowth ?? blended.thresholdGrowth }, input)
-    : lexical;
+  const asyncOptions = resolveActivationOptions(withDecision(options, blended));
   return {
     threshold: lexical,
-    asyncThreshold: async,
+    asyncThreshold: blended ? searchThreshold(probe, asyncOptions, input) : lexical,
     blending: blended !== undefined,
     rule: o.threshold === undefined,
     intentThreshold: o.intentThreshold,
     relative: o.relative,
+    asyncRelative: asyncOptions.relative,
     maxSearch: o.maxSearch,
     skills,
   };

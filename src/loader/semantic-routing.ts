@@ -33,7 +33,11 @@ export class SemanticRouting {
   /** What activation decides blended scores with: the rule, and the growth of a fixed threshold. */
   get blended(): ModeDecision {
     const d = DEFAULT_SEMANTIC_OPTIONS;
-    return { decision: this.#options.decision ?? d.decision, thresholdGrowth: this.#options.thresholdGrowth ?? d.thresholdGrowth };
+    return {
+      decision: this.#options.decision ?? d.decision,
+      thresholdGrowth: this.#options.thresholdGrowth ?? d.thresholdGrowth,
+      relative: this.#options.relative ?? d.relative,
+    };
   }
 
   /** True when `rank` blends (every routable skill has its vector). */

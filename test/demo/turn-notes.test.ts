@@ -1,7 +1,7 @@
 // The demo's notes on a turn: the bar each near miss missed (the threshold in force, or a share of the best hit, or
 // the count limit), and the manual skills a turn matches although they never activate by themselves.
 import { describe, expect, it } from 'vitest';
-import { SkillLoader, memorySource, type ActivationThresholds } from '../../src/index.js';
+import { SkillLoader, memorySource, type ActivationThresholds, type RoutedSkill } from '../../src/index.js';
 import { nearMisses, thresholdsText } from '../../demo/lib/near-misses.js';
 import { ManualMatcher } from '../../demo/lib/manual-matches.js';
 import { routingMd } from '../support/routing-skills.js';
@@ -62,13 +62,20 @@ describe('near misses', () => {
       rule: true,
       intentThreshold: 0.51,
       relative: 0.5,
+      asyncRelative: 0.5,
       maxSearch: 3,
       skills: 400,
     };
     expect(thresholdsText(t)).toBe(
-      'In force (routing by meaning): the best search hit needs 0.55, raised for 400 routable skills; the others 50 % of its score, at most 3. ' +
-        'A recognised intent needs 0.51.',
+      'In force (routing by meaning): the best search hit needs about 0.55 (the decision rule, less for a clear lead, among 400 routable skills); ' +
+        'the others 50 % of its score, at most 3. A recognised intent needs 0.51.',
     );
+    // With the turn's first place, the threshold it carries and its lead; with a fixed threshold, that one.
+    const first = { threshold: 0.42, margin: 0.2 } as RoutedSkill;
+    expect(thresholdsText(t, first)).toContain(
+      'the best search hit needed 0.42 this turn (the decision rule, for its lead of 0.20 over the runner-up among 400 routable skills)',
+    );
+    expect(thresholdsText({ ...t, rule: false }, first)).toContain('the best search hit needs 0.42 (a fixed threshold)');
   });
 });
 

@@ -36,6 +36,7 @@ describe('activationThresholds', () => {
       rule: true,
       intentThreshold: 0.51,
       relative: 0.5,
+      asyncRelative: 0.5,
       maxSearch: 3,
       skills: 3,
     });

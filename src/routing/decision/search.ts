@@ -99,9 +99,11 @@ export function scaledThreshold(options: { readonly threshold: number; readonly 
 export interface ModeDecision {
   readonly decision: DecisionRule;
   readonly thresholdGrowth: number;
+  readonly relative: number;
 }
 
-/** Activation options for another kind of score: its rule, and its fixed-threshold growth unless the app set one. */
+/** Activation options for another kind of score: its rule, and its fixed-threshold growth and `relative` unless the app set them. */
 export function withDecision(options: ActivationOptions, mode: ModeDecision | undefined): ActivationOptions {
-  return mode ? { ...options, decision: mode.decision, thresholdGrowth: options.thresholdGrowth ?? mode.thresholdGrowth } : options;
+  if (!mode) return options;
+  return { ...options, decision: mode.decision, thresholdGrowth: options.thresholdGrowth ?? mode.thresholdGrowth, relative: options.relative ?? mode.relative };
 }

@@ -18,10 +18,21 @@ export interface SemanticOptions {
   thresholdGrowth?: number;
   /** The decision rule of `activateAsync`'s search stage on blended scores (default {@link BLENDED_DECISION}). */
   decision?: DecisionRule;
+  /**
+   * `relative` of activation for blended scores, unless the app sets one (default 0.75): cosines of unrelated skills
+   * sit well above 0, so half the best score let in 1.7 others per right first place on the scale runs, 0.75 lets in 0.7.
+   */
+  relative?: number;
 }
 
 /** The measured defaults of {@link SemanticOptions}. */
-export const DEFAULT_SEMANTIC_OPTIONS: Required<SemanticOptions> = { cosineWeight: 0.7, scale: 1, thresholdGrowth: 0, decision: BLENDED_DECISION };
+export const DEFAULT_SEMANTIC_OPTIONS: Required<SemanticOptions> = {
+  cosineWeight: 0.7,
+  scale: 1,
+  thresholdGrowth: 0,
+  decision: BLENDED_DECISION,
+  relative: 0.75,
+};
 
 /**
  * Every candidate ranked by min(1, scale × (w × cosine + (1 − w) × lexical)),
