@@ -40,6 +40,8 @@ export interface DecisionSample {
   readonly matchedTerms: number;
   /** Matched content terms that are in the best hit's name, intents, examples or tags (not only its description or body). */
   readonly labelTerms: number;
+  /** How many examples the best hit's skill has. */
+  readonly topExamples: number;
   /** Hybrid: the best hit's cosine and lexical score. */
   readonly cosine?: number;
   readonly lexical?: number;
@@ -143,6 +145,7 @@ export async function baseSamples(
           kind: t.kind,
           text: t.query.text,
           top: hits[0]?.name ?? '',
+          topExamples: loader.getByName(hits[0]?.name ?? '')?.examples?.length ?? 0,
           inScope: t.inScope,
           correct: t.inScope && expected.has(hits[0]?.name),
           scores: hits.slice(0, 3).map((h) => h.score),

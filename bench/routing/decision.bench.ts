@@ -14,7 +14,7 @@ import { loadBenchEmbedder } from './routing-hybrid.js';
 import { baseSamples, type DecisionSample } from './decision-samples.js';
 import { corpusTools, ownOutOfScope, scaleBases } from './scale-bases.js';
 import { fitDecision } from './decision-fit.js';
-import { scaleRows } from './routing-scale.js';
+import { OLD_RULES, scaleRows } from './routing-scale.js';
 import { BLENDED_DECISION, LEXICAL_DECISION } from '../../src/routing/decision/rule.js';
 
 /** Collects the samples of every base; returns them and writes them beside the other reports. */
@@ -48,7 +48,7 @@ export async function runDecisionBench(options: { hybrid?: boolean; model?: stri
   const fitted = { lexical: fitDecision(samples, 'lexical'), hybrid: hybrid ? fitDecision(samples, 'hybrid') : BLENDED_DECISION };
   log(JSON.stringify({ fitted }));
   const shipped = { lexical: LEXICAL_DECISION, hybrid: BLENDED_DECISION };
-  const rows = { fitted: scaleRows(samples, fitted, 'test'), shipped: scaleRows(samples, shipped, 'test'), shippedTune: scaleRows(samples, shipped, 'tune') };
+  const rows = { fitted: scaleRows(samples, fitted, 'test'), shipped: scaleRows(samples, shipped, 'test'), shippedTune: scaleRows(samples, shipped, 'tune'), old: scaleRows(samples, OLD_RULES, 'test') };
   for (const [rules, list] of Object.entries(rows)) for (const row of list) log(JSON.stringify({ rules, ...row }));
   return { fitted, shipped, rows };
 }

@@ -7,7 +7,7 @@
  * @module
  */
 import { ruleThreshold, type DecisionRule } from '../../src/routing/decision/rule.js';
-import { DEFAULT_ACTIVATION_OPTIONS } from '../../src/routing/decision/search.js';
+import { DEFAULT_ACTIVATION_OPTIONS, scaledThreshold } from '../../src/routing/decision/search.js';
 import { DEFAULT_SEMANTIC_OPTIONS } from '../../src/routing/meaning/semantic.js';
 import type { DecisionSample } from './decision-samples.js';
 import { pct } from './routing-eval.js';
@@ -28,8 +28,15 @@ export interface ScaleRow {
   readonly falseChitChat: number;
 }
 
+/** A decision rule, or a fixed threshold rising by `growth` per e-fold of skills over 200 (the rule before issue 25). */
+export type SampleRule = DecisionRule | { readonly fixed: number; readonly growth: number };
+
+/** The old defaults: 0.51, rising by 0.07 per e-fold over 200 skills (0.025 for blended scores). */
+export const OLD_RULES: Readonly<Record<'lexical' | 'hybrid', SampleRule>> = { lexical: { fixed: 0.51, growth: 0.07 }, hybrid: { fixed: 0.51, growth: 0.025 } };
+
 /** The least score the sample's first place needs under `rule`, as `decideSearch` computes it. */
-export function sampleThreshold(s: DecisionSample, rule: DecisionRule): number {
+export function sampleThreshold(s: DecisionSample, rule: SampleRule): number {
+  if ('fixed' in rule) return scaledThreshold({ threshold: rule.fixed, thresholdGrowth: rule.growth }, s.size);
   const [first = 0, second = 0] = s.scores;
   return ruleThreshold(rule, {
     margin: first - second,
@@ -40,18 +47,18 @@ export function sampleThreshold(s: DecisionSample, rule: DecisionRule): number {
 }
 
 /** True when the sample's first place activates. */
-export function fires(s: DecisionSample, rule: DecisionRule): boolean {
+export function fires(s: DecisionSample, rule: SampleRule): boolean {
   return s.scores.length > 0 && (s.scores[0] as number) >= sampleThreshold(s, rule);
 }
 
 /** True when an expected skill activates: the first place fires and the expected one is within `relative` of it (maxSearch 3; `relative` 0.5 lexical, 0.75 blended). */
-export function recalled(s: DecisionSample, rule: DecisionRule, relative = 0.5): boolean {
+export function recalled(s: DecisionSample, rule: SampleRule, relative = 0.5): boolean {
   if (s.expectedAt < 0 || !fires(s, rule)) return false;
   return (s.scores[s.expectedAt] as number) >= (s.scores[0] as number) * relative;
 }
 
 /** The rows of every base, size and mode of `samples`, on one split, with a rule per mode. */
-export function scaleRows(samples: readonly DecisionSample[], rules: Readonly<Record<'lexical' | 'hybrid', DecisionRule>>, split: 'tune' | 'test'): ScaleRow[] {
+export function scaleRows(samples: readonly DecisionSample[], rules: Readonly<Record<'lexical' | 'hybrid', SampleRule>>, split: 'tune' | 'test'): ScaleRow[] {
   const groups = new Map<string, DecisionSample[]>();
   for (const s of samples) {
     if (s.split !== split) continue;

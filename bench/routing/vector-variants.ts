@@ -5,7 +5,6 @@
  * @module
  */
 import { dot, meanDirection, normalized } from '../../src/routing/meaning/embedder.js';
-import { blendHits } from '../../src/routing/meaning/semantic.js';
 import type { RouteHit } from '../../src/routing/router.js';
 import { defaultRoutingFiles, loadRoutingSet, readRoutingSet, type RoutingTool } from './routing-data.js';
 import { loadBenchEmbedder } from './routing-hybrid.js';
@@ -68,10 +67,11 @@ export async function runVectorVariants(log: (line: string) => void = console.lo
       });
       const ranked = queries.map((q, i) => {
         const query = qv[i] as Float32Array;
-        const lexical = loader.router.route(q.text, { limit: loader.size });
-        // blendHits reads a cosine from one vector per skill; a unit vector along the query scaled by the recipe's cosine gives it.
-        const candidates = own.map((o) => [o.name, query.map((x) => x * o.combine(o.v, query))] as [string, Float32Array]);
-        const hits: RouteHit[] = blendHits(lexical, query, candidates);
+        const lexical = new Map(loader.router.route(q.text, { limit: loader.size }).map((h) => [h.name, h.score]));
+        // The blend of `blendHits` (0.7 cosine + 0.3 lexical, scale 1), with the recipe's cosine.
+        const hits: RouteHit[] = own
+          .map((o) => ({ name: o.name, score: Math.min(1, 0.7 * Math.max(0, o.combine(o.v, query)) + 0.3 * (lexical.get(o.name) ?? 0)), terms: [], words: [], coverage: 0 }))
+          .sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1));
         return { text: q.text, expected: new Set(q.expected.map((id) => names.get(id) as string)), hits };
       });
       (rows[label] ??= {})[set.name] = rankingStats(ranked);
