@@ -47,6 +47,20 @@ const RECIPES: Record<string, Recipe> = {
   }),
 };
 
+type Blend = (cosine: number, lexical: number, bestLexical: number) => number;
+
+/** Blends of a recipe's cosine with the lexical score: `blendHits`' (w · cosine + (1 − w) · lexical) at several w, and variants. */
+const BLENDS: Record<string, Blend> = {
+  'w 0.6': (c, l) => 0.6 * Math.max(0, c) + 0.4 * l,
+  'w 0.65': (c, l) => 0.65 * Math.max(0, c) + 0.35 * l,
+  'w 0.7': (c, l) => 0.7 * Math.max(0, c) + 0.3 * l,
+  'w 0.75': (c, l) => 0.75 * Math.max(0, c) + 0.25 * l,
+  'w 0.8': (c, l) => 0.8 * Math.max(0, c) + 0.2 * l,
+  'w 0.7 + 0.1 share of best': (c, l, b) => 0.7 * Math.max(0, c) + 0.3 * l + 0.1 * (b > 0 ? l / b : 0),
+  'w 0.7, cosine squared': (c, l) => 0.7 * Math.max(0, c) ** 2 + 0.3 * l,
+  'w 0.7, cosine ^ 1.5': (c, l) => 0.7 * Math.max(0, c) ** 1.5 + 0.3 * l,
+};
+
 /** Measures every recipe on both development sets; logs a table. */
 export async function runVectorVariants(log: (line: string) => void = console.log): Promise<unknown> {
   const root = process.env['SATCHEL_ROOT'] ?? process.cwd();
@@ -65,20 +79,24 @@ export async function runVectorVariants(log: (line: string) => void = console.lo
         at += m.texts.length;
         return { name: m.name, v, combine: m.combine };
       });
-      const ranked = queries.map((q, i) => {
-        const query = qv[i] as Float32Array;
-        const lexical = new Map(loader.router.route(q.text, { limit: loader.size }).map((h) => [h.name, h.score]));
-        // The blend of `blendHits` (0.7 cosine + 0.3 lexical, scale 1), with the recipe's cosine.
-        const hits: RouteHit[] = own
-          .map((o) => ({ name: o.name, score: Math.min(1, 0.7 * Math.max(0, o.combine(o.v, query)) + 0.3 * (lexical.get(o.name) ?? 0)), terms: [], words: [], coverage: 0 }))
-          .sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1));
-        return { text: q.text, expected: new Set(q.expected.map((id) => names.get(id) as string)), hits };
-      });
-      (rows[label] ??= {})[set.name] = rankingStats(ranked);
+      const cosines = queries.map((_, i) => own.map((o) => o.combine(o.v, qv[i] as Float32Array)));
+      const lexicals = queries.map((q) => new Map(loader.router.route(q.text, { limit: loader.size }).map((h) => [h.name, h.score])));
+      const blends = label === 'shipped' ? BLENDS : { 'w 0.7': BLENDS['w 0.7'] as Blend };
+      for (const [blendLabel, blend] of Object.entries(blends)) {
+        const ranked = queries.map((q, i) => {
+          const lexical = lexicals[i] as Map<string, number>;
+          const best = Math.max(0, ...lexical.values());
+          const hits: RouteHit[] = own
+            .map((o, j) => ({ name: o.name, score: blend((cosines[i] as number[])[j] as number, lexical.get(o.name) ?? 0, best), terms: [], words: [], coverage: 0 }))
+            .sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1));
+          return { text: q.text, expected: new Set(q.expected.map((id) => names.get(id) as string)), hits };
+        });
+        (rows[`${label}, ${blendLabel}`] ??= {})[set.name] = rankingStats(ranked);
+      }
     }
   }
   embedder.dispose();
-  const setNames = Object.keys(rows['shipped'] ?? {});
+  const setNames = Object.keys(rows['shipped, w 0.7'] ?? {});
   table(
     [
       ['recipe', ...setNames.flatMap((s) => [`${s} top-1`, 'top-3', 'MRR'])],

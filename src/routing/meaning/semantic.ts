@@ -10,7 +10,7 @@ import { BLENDED_DECISION, type DecisionRule } from '../decision/rule.js';
 
 /** Tuning of the blend (docs/routing.md, "Routing by meaning"). */
 export interface SemanticOptions {
-  /** Share of the cosine in the blend, 0–1; the rest is the lexical score (default 0.7). */
+  /** Share of the cosine in the blend, 0–1; the rest is the lexical score (default 0.75). */
   cosineWeight?: number;
   /** Factor on the blend that puts it on the lexical score's scale, so one threshold serves both (default 1). */
   scale?: number;
@@ -27,7 +27,7 @@ export interface SemanticOptions {
 
 /** The measured defaults of {@link SemanticOptions}. */
 export const DEFAULT_SEMANTIC_OPTIONS: Required<SemanticOptions> = {
-  cosineWeight: 0.7,
+  cosineWeight: 0.75,
   scale: 1,
   thresholdGrowth: 0,
   decision: BLENDED_DECISION,
