@@ -37,8 +37,7 @@ export function turnThreshold(thresholds: ActivationThresholds, first: RoutedSki
  */
 export function nearMisses(hits: readonly RoutedSkill[], activations: readonly SkillActivation[], thresholds: ActivationThresholds): NearMiss[] {
   const active = new Set(activations.map((a) => a.skill.name));
-  // The search stage's activations: `search`, and `intent-matched` skills it found (reason `intent`, at the ranking's threshold).
-  const best = activations.find((a) => a.reason === 'search' || (a.reason === 'intent' && a.score < 1 && a.threshold === hits[0]?.threshold))?.score;
+  const best = activations.find((a) => a.reason === 'search')?.score;
   const { bar, why } = barFor(thresholds, hits[0], best);
   const limit = `over the limit of ${thresholds.maxSearch} search activation${thresholds.maxSearch === 1 ? '' : 's'} a turn`;
   const out: NearMiss[] = [];

@@ -42,7 +42,7 @@ async function routeTurn(runtime: Runtime, text: string, sent: boolean): Promise
     const notes = {
       thresholds,
       near: nearMisses(hits, activated, thresholds),
-      manual: manual.matches(text, activated, hits[0]?.threshold ?? thresholds.threshold),
+      manual: manual.matches(text, activated, thresholds.threshold),
       ...(hits[0] ? { first: hits[0] } : {}),
     };
     renderActivations(region, text, activated, notes);

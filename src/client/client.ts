@@ -136,7 +136,7 @@ export class SkillRuntimeClient<S extends RuntimeStore = RuntimeStore> {
     return this.#call(async (remote) => collect(remote, await remote.activateAsync(turn, options)));
   }
 
-  /** The thresholds `activate` and `activateAsync` apply in the worker now (`threshold` scaled to its skill count). */
+  /** The thresholds `activate` and `activateAsync` apply in the worker now (the decision rule's for its skill count, or the fixed one). */
   activationThresholds(options: ActivationOptions = {}): Promise<ActivationThresholds> {
     return this.#call((remote) => remote.activationThresholds(options));
   }

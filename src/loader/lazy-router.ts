@@ -62,7 +62,7 @@ export class LazyRouter {
 }
 
 // Options a shipped index (built with the default routing options) still serves: they change no indexed term or weight.
-const QUERY_ONLY: ReadonlySet<string> = new Set(['threshold', 'intentThreshold', 'maxSearch', 'relative', 'thresholdGrowth', 'prior']);
+const QUERY_ONLY: ReadonlySet<string> = new Set(['threshold', 'intentThreshold', 'maxSearch', 'relative', 'thresholdGrowth', 'decision', 'prior']);
 
 /** True when `options` index as the defaults do, so an index built with the defaults is the one they would build. */
 function builtWithDefaults(options: RouterOptions): boolean {

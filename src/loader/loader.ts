@@ -214,7 +214,7 @@ export class SkillLoader {
     return blended ?? this.activate(turn, options);
   }
 
-  /** The thresholds `activate` and `activateAsync` apply now, with `options` as theirs (`threshold` scaled to the skill count). */
+  /** The thresholds `activate` and `activateAsync` apply now, with `options` as theirs (the decision rule's for the skill count, or the fixed one). */
   activationThresholds(options: ActivationOptions = {}): ActivationThresholds {
     return activationThresholds({ ...this.#options.routing, ...options }, this.#router.get().size, this.#semantic?.blended);
   }

@@ -5,7 +5,7 @@
  * `decision.ts`; each skill at most once, and each result says what decided it.
  * @module
  */
-import type { RouteHit, Router } from './router.js';
+import type { IntentHit, RouteHit, Router } from './router.js';
 import type { Skill } from '../format/types.js';
 import { findMentions, mentionable, withoutMentions } from './mentions.js';
 import { decideSearch, resolveActivationOptions, type ActivationOptions, type ResolvedActivationOptions } from './decision/search.js';
@@ -28,7 +28,7 @@ export type ActivationReason = 'mention' | 'intent' | 'search';
 export interface SkillActivation {
   /** The skill. */
   readonly skill: Skill;
-  /** `mention` (`/name` or `$name`), `intent` (given, recognised, or an `intent-matched` skill the text found), or `search`. */
+  /** `mention` (`/name` or `$name`), `intent` (given, or recognised in the text), or `search` (the search stage, `intent-matched` skills included). */
   readonly reason: ActivationReason;
   /** 1 for mentions and given intents; otherwise the router's calibrated 0–1 score. */
   readonly score: number;
@@ -39,8 +39,9 @@ export interface SkillActivation {
   /** For a mention: the rest of its line, trimmed (may be empty). */
   readonly arguments?: string;
   /**
-   * The least score that activated in this turn: for search, the decision rule's threshold for this ranking (or the
-   * fixed `threshold` given); for a recognised intent, `intentThreshold`; 0 for mentions and given intents.
+   * What the stage that decided it required: for search, the least score the ranking's first place needed (the decision
+   * rule's threshold for this ranking, or the fixed `threshold`; a skill let in beside the first by `relative` may
+   * score less); for a recognised intent, `intentThreshold`; 0 for mentions and given intents.
    */
   readonly threshold: number;
   /** The score minus the best other candidate's (1 for mentions and given intents). */
@@ -107,42 +108,51 @@ export function activateTurn(turn: string | Turn, context: ActivationContext, op
   return [...out.values()];
 }
 
-/** `intent-matched` skills whose intent label the text is recognised as, at `intentThreshold`. */
+/** `intent-matched` skills whose intent label the text is recognised as, at `intentThreshold`; margins between skills. */
 function recognised(text: string, context: ActivationContext, o: ResolvedActivationOptions, put: Put): void {
-  const hits = context.router.recognizeIntents(text);
-  const margins = marginsOf(hits.map((h) => h.score));
-  hits.forEach((hit, i) => {
-    if (hit.score < o.intentThreshold) return;
+  // A skill's labels tie with each other: its margin is to the best label of another skill.
+  const found: { skill: Skill; hit: IntentHit }[] = [];
+  for (const hit of context.router.recognizeIntents(text)) {
     for (const skill of context.getByIntent(hit.intent)) {
-      if (skill.activation !== 'intent-matched') continue;
-      put({
-        skill,
-        reason: 'intent',
-        score: hit.score,
-        terms: hit.terms,
-        words: hit.words,
-        threshold: o.intentThreshold,
-        margin: margins[i] ?? 0,
-        matched: hit.words,
-      });
+      if (skill.activation === 'intent-matched' && !found.some((f) => f.skill.name === skill.name)) found.push({ skill, hit });
     }
+  }
+  const margins = marginsOf(found.map((f) => f.hit.score));
+  found.forEach(({ skill, hit }, i) => {
+    if (hit.score < o.intentThreshold) return;
+    const margin = margins[i] ?? 0;
+    put({ skill, reason: 'intent', score: hit.score, terms: hit.terms, words: hit.words, threshold: o.intentThreshold, margin, matched: hit.words });
   });
 }
 
-/** The search stage: every routable skill ranked (lexically or blended), the decision rule applied to the ranking. */
+/**
+ * The search stage: every routable skill ranked (lexically or blended), the decision rule applied to the whole
+ * ranking — skills already activated by a mention or an intent included, so the threshold, `relative` and the
+ * margins are those of the ranking `route` shows — and the skills not yet activated put, at most `maxSearch`.
+ */
 function searched(text: string, context: ActivationContext, o: ResolvedActivationOptions, taken: (name: string) => boolean, gated: boolean, put: Put): void {
   const { router } = context;
-  const limit = Math.max(o.maxSearch * 4, 10);
-  const ranked = context.rank ? context.rank(text, limit) : router.route(text, { limit, activation: 'any' });
-  const fresh = ranked.filter((h) => !taken(h.name) && !(gated && context.getByName(h.name)?.activation === 'intent-matched'));
+  // Every hit: scoring them is what a search costs, and gated skills are dropped before anything is cut.
+  const all = context.rank ? context.rank(text, router.size) : router.route(text, { limit: router.size, activation: 'any' });
+  const ranked = gated ? all.filter((h) => context.getByName(h.name)?.activation !== 'intent-matched') : all;
   const contentTerms = router.pipeline.queryTerms(text).filter((t) => !router.pipeline.isStopTerm(t)).length;
-  const decision = decideSearch(fresh, o, { skills: router.size, contentTerms, isStopTerm: (t) => router.pipeline.isStopTerm(t) });
-  const margins = marginsOf(fresh.map((h) => h.score));
+  const input = { skills: router.size, contentTerms, isStopTerm: (t: string) => router.pipeline.isStopTerm(t) };
+  const decision = decideSearch(ranked, { ...o, maxSearch: ranked.length }, input);
+  const margins = marginsOf(ranked.map((h) => h.score));
+  let added = 0;
   for (const hit of decision.activated) {
     const skill = context.getByName(hit.name);
-    if (!skill) continue;
-    const reason = skill.activation === 'intent-matched' ? 'intent' : 'search';
-    const margin = margins[fresh.indexOf(hit)] ?? 0;
-    put({ skill, reason, score: hit.score, terms: hit.terms, words: hit.words, threshold: decision.threshold, margin, matched: hit.words });
+    if (!skill || taken(hit.name)) continue;
+    if (added++ >= o.maxSearch) break;
+    put({
+      skill,
+      reason: 'search',
+      score: hit.score,
+      terms: hit.terms,
+      words: hit.words,
+      threshold: decision.threshold,
+      margin: margins[ranked.indexOf(hit)] ?? 0,
+      matched: hit.words,
+    });
   }
 }

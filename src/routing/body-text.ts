@@ -14,7 +14,7 @@ const MAX_PARAGRAPH_CHARS = 600;
 const MAX_BODY_TEXT_CHARS = 2000;
 
 const HEADING = /^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$/;
-const FENCE = /^ {0,3}(```|~~~)/;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 /**
  * The routing text of a body: each ATX heading's text, then the first
@@ -25,13 +25,18 @@ export function bodyRoutingText(content: string): string {
   const headings: string[] = [];
   let paragraph: string[] | undefined;
   let done = false;
-  let fenced = false;
-  for (const line of content.split('\n')) {
-    if (FENCE.test(line)) {
-      fenced = !fenced;
+  // The open fence's run (```` ``` ````, `~~~~`): only a run of the same character, at least as long, closes it.
+  let fence: string | undefined;
+  for (const line of content.split(/\r\n?|\n/)) {
+    const run = FENCE.exec(line)?.[1];
+    if (fence !== undefined) {
+      if (run !== undefined && run[0] === fence[0] && run.length >= fence.length && line.trim() === run) fence = undefined;
       continue;
     }
-    if (fenced) continue;
+    if (run !== undefined) {
+      fence = run;
+      continue;
+    }
     const heading = HEADING.exec(line);
     if (heading) {
       headings.push(heading[1] as string);
@@ -43,7 +48,8 @@ export function bodyRoutingText(content: string): string {
       if (paragraph) done = true;
       continue;
     }
-    if (!paragraph && /^\s*([-*+>|<]|\d+[.)]\s)/.test(line)) continue;
+    // Lists, quotes, tables, HTML and indented code are not the prose paragraph (setext headings are read as prose).
+    if (!paragraph && /^(\s*([-*+>|<]|\d+[.)]\s)| {4}|\t)/.test(line)) continue;
     (paragraph ??= []).push(line.trim());
   }
   const first = (paragraph ?? []).join(' ').slice(0, MAX_PARAGRAPH_CHARS);

@@ -72,4 +72,4 @@ function round(x: number): number {
 export const LEXICAL_DECISION: DecisionRule = { score: 15.701, margin: 1.37, coverage: -0.312, matchedShare: -1.601, skills: -0.69, bias: -3.898 };
 
 /** The rule for blended scores (`activateAsync` with an embedder), fitted the same way. */
-export const BLENDED_DECISION: DecisionRule = { score: 13.343, margin: 7.812, coverage: -0.332, matchedShare: -0.356, skills: -0.057, bias: -6.541 };
+export const BLENDED_DECISION: DecisionRule = { score: 12.647, margin: 8.433, coverage: -0.231, matchedShare: 0.37, skills: -0.036, bias: -6.669 };

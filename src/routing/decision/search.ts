@@ -16,7 +16,10 @@ export interface ActivationOptions {
   threshold?: number;
   /** How much a fixed `threshold` rises per e-fold of routable skills over {@link THRESHOLD_REFERENCE_SKILLS} (default 0). */
   thresholdGrowth?: number;
-  /** The decision rule for the best search hit (default {@link LEXICAL_DECISION}; `activateAsync` uses `semantic.decision`). */
+  /**
+   * The decision rule for lexical scores (default {@link LEXICAL_DECISION}). `activateAsync` decides blended scores
+   * with `routing.semantic.decision` instead ({@link BLENDED_DECISION}); this option does not reach them.
+   */
   decision?: DecisionRule;
   /** Least score for an intent recognised in the text (default 0.51). */
   intentThreshold?: number;

@@ -125,7 +125,8 @@ describe('satchel route --threshold', () => {
 
   it('--threshold 1 activates nothing by search, while a /name mention still activates', async () => {
     const root = await tree(files);
-    const turn = '/deploy merge these two pdf files';
+    // The mention takes the rest of its line as arguments: the search stage reads the first line.
+    const turn = 'merge these two pdf files\n/deploy now';
     const { out } = await cli(root, 'route', '--threshold=1', 'skills', turn);
     expect(out).toMatch(/\ndeploy\s+yes\s+mention\s+1\.00\s+0\.00\s+1\.00\n/);
     expect(out).toMatch(/\npdf\s+no\s+-\s+0\.\d\d\s+1\.00\s+/);

@@ -10,7 +10,7 @@
 import type { SkillLoader } from '../../../loader/loader.js';
 import type { RoutedSkill } from '../../../loader/options.js';
 import type { Diagnostic } from '../../../format/diagnostics/diagnostic.js';
-import type { SkillActivation } from '../../../routing/activation.js';
+import { searchTextOf, type SkillActivation } from '../../../routing/activation.js';
 import { usageError } from '../args/help.js';
 import type { CliFlags, CliIo } from '../io.js';
 import { plural } from '../output/print.js';
@@ -45,7 +45,8 @@ export async function routeCommand(flags: CliFlags, io: CliIo): Promise<number> 
   if (typeof load === 'number') return load;
   const activations = load.loader.activate(turn);
   const active = new Set(activations.map((a) => a.skill.name));
-  const routed = load.loader.route(turn, { limit: RANKED + active.size });
+  // The ranking the search stage decided: the turn without its mentions (their arguments are input for that skill).
+  const routed = load.loader.route(searchTextOf(turn, load.loader), { limit: RANKED + active.size });
   const ranked = routed.filter((h) => !active.has(h.skill.name)).slice(0, RANKED);
   const force = inForce(load.loader, routed[0]);
   if (flags.json) {
