@@ -50,8 +50,9 @@ test('a turn about something else does not activate the refund skill', async ({ 
 
 test('search hits just under the bar they missed are listed apart from the activations', async ({ page }) => {
   await open(page);
-  await sendTurn(page, 'where is my order');
-  await expect(page.getByTestId('activation').first()).toHaveAttribute('data-name', 'order-tracking');
+  // Nothing passes its threshold for this turn: every near miss missed the threshold itself.
+  await sendTurn(page, 'please look at this');
+  await expect(page.getByTestId('activation')).toHaveCount(0);
   const near = page.getByTestId('near-miss');
   await expect(near.first()).toBeVisible();
   // Each says the bar it missed (here the threshold in force, as the region states it), never a fixed number.

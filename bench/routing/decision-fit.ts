@@ -13,6 +13,8 @@
 import type { DecisionRule } from '../../src/routing/decision/rule.js';
 import type { DecisionSample } from './decision-samples.js';
 import { fires, recalled } from './routing-scale.js';
+import { DEFAULT_ACTIVATION_OPTIONS } from '../../src/routing/decision/search.js';
+import { DEFAULT_SEMANTIC_OPTIONS } from '../../src/routing/meaning/semantic.js';
 
 const FEATURES = ['score', 'margin', 'coverage', 'matchedShare', 'skills'] as const;
 
@@ -84,7 +86,9 @@ function bestBias(rule: DecisionRule, samples: readonly DecisionSample[]): numbe
       if (g[0]?.base === 'demo' && g[0].size === demoSize) {
         const requests = g.filter((s) => s.inScope);
         const chat = neg.filter((s) => s.kind.endsWith('chit-chat'));
-        const recall = (100 * requests.filter((s) => recalled(s, r, s.mode === 'hybrid' ? 0.75 : 0.5)).length) / (requests.length || 1);
+        const recall =
+          (100 * requests.filter((s) => recalled(s, r, s.mode === 'hybrid' ? DEFAULT_SEMANTIC_OPTIONS.relative : DEFAULT_ACTIVATION_OPTIONS.relative)).length) /
+          (requests.length || 1);
         slack = Math.min(slack, recall - 95, 10 - (100 * chat.filter((s) => fires(s, r)).length) / (chat.length || 1));
       }
     }

@@ -48,7 +48,12 @@ export async function runDecisionBench(options: { hybrid?: boolean; model?: stri
   const fitted = { lexical: fitDecision(samples, 'lexical'), hybrid: hybrid ? fitDecision(samples, 'hybrid') : BLENDED_DECISION };
   log(JSON.stringify({ fitted }));
   const shipped = { lexical: LEXICAL_DECISION, hybrid: BLENDED_DECISION };
-  const rows = { fitted: scaleRows(samples, fitted, 'test'), shipped: scaleRows(samples, shipped, 'test'), shippedTune: scaleRows(samples, shipped, 'tune'), old: scaleRows(samples, OLD_RULES, 'test') };
+  const rows = {
+    fitted: scaleRows(samples, fitted, 'test'),
+    shipped: scaleRows(samples, shipped, 'test'),
+    shippedTune: scaleRows(samples, shipped, 'tune'),
+    old: scaleRows(samples, OLD_RULES, 'test'),
+  };
   for (const [rules, list] of Object.entries(rows)) for (const row of list) log(JSON.stringify({ rules, ...row }));
   return { fitted, shipped, rows };
 }

@@ -87,7 +87,13 @@ export async function runVectorVariants(log: (line: string) => void = console.lo
           const lexical = lexicals[i] as Map<string, number>;
           const best = Math.max(0, ...lexical.values());
           const hits: RouteHit[] = own
-            .map((o, j) => ({ name: o.name, score: blend((cosines[i] as number[])[j] as number, lexical.get(o.name) ?? 0, best), terms: [], words: [], coverage: 0 }))
+            .map((o, j) => ({
+              name: o.name,
+              score: blend((cosines[i] as number[])[j] as number, lexical.get(o.name) ?? 0, best),
+              terms: [],
+              words: [],
+              coverage: 0,
+            }))
             .sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1));
           return { text: q.text, expected: new Set(q.expected.map((id) => names.get(id) as string)), hits };
         });

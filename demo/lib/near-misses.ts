@@ -37,7 +37,10 @@ export function turnThreshold(thresholds: ActivationThresholds, first: RoutedSki
  */
 export function nearMisses(hits: readonly RoutedSkill[], activations: readonly SkillActivation[], thresholds: ActivationThresholds): NearMiss[] {
   const active = new Set(activations.map((a) => a.skill.name));
-  const best = activations.find((a) => a.reason === 'search')?.score;
+  // The search stage decides over the whole ranking, skills an intent or a mention took included: once its first
+  // place passed the threshold, the others needed a share of that first place's score.
+  const first = hits[0];
+  const best = first && first.score >= first.threshold ? first.score : undefined;
   const { bar, why } = barFor(thresholds, hits[0], best);
   const limit = `over the limit of ${thresholds.maxSearch} search activation${thresholds.maxSearch === 1 ? '' : 's'} a turn`;
   const out: NearMiss[] = [];

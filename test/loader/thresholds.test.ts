@@ -35,8 +35,8 @@ describe('activationThresholds', () => {
       blending: false,
       rule: true,
       intentThreshold: 0.51,
-      relative: 0.5,
-      asyncRelative: 0.5,
+      relative: 0.7,
+      asyncRelative: 0.7,
       maxSearch: 3,
       skills: 3,
     });

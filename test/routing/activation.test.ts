@@ -80,7 +80,7 @@ describe('activation', () => {
       { name: 'b', score: 0.5, terms: [], words: [], coverage: 1 },
       { name: 'c', score: 0.3, terms: [], words: [], coverage: 1 },
     ];
-    const o = { ...DEFAULT_ACTIVATION_OPTIONS, threshold: 0.5 };
+    const o = { ...DEFAULT_ACTIVATION_OPTIONS, threshold: 0.5, relative: 0.5 };
     const input = { skills: 3, contentTerms: 1, isStopTerm: () => false };
     const names = (options: typeof o): string[] => decideSearch(hits, options, input).activated.map((h) => h.name);
     expect(names(o)).toEqual(['a', 'b']);

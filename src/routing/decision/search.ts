@@ -25,7 +25,7 @@ export interface ActivationOptions {
   intentThreshold?: number;
   /** Most `search` activations per turn (default 3). */
   maxSearch?: number;
-  /** Once the best search hit activates, the others activate within this share of its score (default 0.5). */
+  /** Once the best search hit activates, the others activate within this share of its score (default 0.7). */
   relative?: number;
 }
 
@@ -40,7 +40,7 @@ export const DEFAULT_ACTIVATION_OPTIONS: ResolvedActivationOptions = {
   decision: LEXICAL_DECISION,
   intentThreshold: 0.51,
   maxSearch: 3,
-  relative: 0.5,
+  relative: 0.7,
   thresholdGrowth: 0,
 };
 
