@@ -23,14 +23,19 @@ function* skillFiles(dir) {
 // in their order, so the file stays small; the router extracts the same from this as from the whole body.
 function routingPart(body) {
   const out = [];
-  let fenced = false;
+  // An open fence closes only on a run of the same character at least as long (as src/routing/body-text.ts reads it).
+  let fence;
   let paragraph = 'before';
   for (const line of body.split('\n')) {
-    if (/^ {0,3}(```|~~~)/.test(line)) {
-      fenced = !fenced;
+    const run = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence !== undefined) {
+      if (run !== undefined && run[0] === fence[0] && run.length >= fence.length && line.trim() === run) fence = undefined;
       continue;
     }
-    if (fenced) continue;
+    if (run !== undefined) {
+      fence = run;
+      continue;
+    }
     if (/^ {0,3}#{1,6}[ \t]+/.test(line)) {
       out.push(line);
       if (paragraph === 'in') paragraph = 'after';
@@ -41,7 +46,7 @@ function routingPart(body) {
       if (paragraph === 'in') paragraph = 'after';
       continue;
     }
-    if (paragraph === 'before' && /^\s*([-*+>|<]|\d+[.)]\s)/.test(line)) continue;
+    if (paragraph === 'before' && /^(\s*([-*+>|<]|\d+[.)]\s)| {4}|\t)/.test(line)) continue;
     paragraph = 'in';
     out.push(line);
   }
