@@ -69,7 +69,7 @@ function round(x: number): number {
  * The rule for lexical scores (`activate`), fitted by `npm run bench -- decision --fit` on the tune half of the
  * scale runs' turns (docs/routing.md, "The decision rule").
  */
-export const LEXICAL_DECISION: DecisionRule = { score: 15.829, margin: 1.352, coverage: -0.288, matchedShare: -1.666, skills: -0.693, bias: -3.937 };
+export const LEXICAL_DECISION: DecisionRule = { score: 15.816, margin: 1.348, coverage: -0.294, matchedShare: -1.661, skills: -0.692, bias: -3.932 };
 
 /** The rule for blended scores (`activateAsync` with an embedder), fitted the same way. */
-export const BLENDED_DECISION: DecisionRule = { score: 12.651, margin: 8.433, coverage: -0.298, matchedShare: 0.391, skills: -0.035, bias: -6.664 };
+export const BLENDED_DECISION: DecisionRule = { score: 12.651, margin: 8.437, coverage: -0.294, matchedShare: 0.388, skills: -0.035, bias: -6.664 };
