@@ -54,9 +54,9 @@ export class LazySemantic {
     await stage.vectors.ready();
   }
 
-  /** The blended ranking; `undefined` when the stage could not be loaded (the caller ranks lexically). */
-  async rank(router: Router, text: string, options: RouteOptions): Promise<RouteHit[] | undefined> {
-    return (await this.#stage)?.rank(router, text, options);
+  /** The ranking with the decision its scores take (blended, or `undefined` when lexical); `undefined` when the stage could not be loaded. */
+  async ranking(router: Router, text: string, options: RouteOptions): Promise<{ hits: RouteHit[]; mode: ModeDecision | undefined } | undefined> {
+    return (await this.#stage)?.ranking(router, text, options);
   }
 
   /** `activate` with the blend; `undefined` while it cannot blend (the caller answers lexically). */

@@ -174,9 +174,9 @@ export class SkillLoader {
     assertLimits(options, ['limit'], 'routeAsync');
     const router = this.#router.get();
     const ranking = { limit: Math.max(2, options.limit ?? 10), activation: 'any' } as const;
-    const hits = (await this.#semantic?.rank(router, text, ranking)) ?? router.route(text, ranking);
-    const routing = withDecision(this.#options.routing ?? {}, this.#semantic?.blended);
-    return routedSkills(hits, text, router, routing, this.#loaded().byName, options.limit);
+    // The decision follows the ranking it explains: blended only when this ranking blended.
+    const { hits, mode } = (await this.#semantic?.ranking(router, text, ranking)) ?? { hits: router.route(text, ranking), mode: undefined };
+    return routedSkills(hits, text, router, withDecision(this.#options.routing ?? {}, mode), this.#loaded().byName, options.limit);
   }
 
   /**

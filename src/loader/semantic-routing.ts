@@ -52,14 +52,20 @@ export class SemanticRouting {
 
   /** The blended ranking of `text`; the lexical one while some skill still lacks its vector. */
   async rank(router: Router, text: string, options: RouteOptions = {}): Promise<RouteHit[]> {
-    if (!this.vectors.complete || text.trim() === '') return router.route(text, options);
+    return (await this.ranking(router, text, options)).hits;
+  }
+
+  /** {@link rank} with the decision its scores take: the blended one when it blended, `undefined` when it answered lexically. */
+  async ranking(router: Router, text: string, options: RouteOptions = {}): Promise<{ hits: RouteHit[]; mode: ModeDecision | undefined }> {
+    const lexically = (): { hits: RouteHit[]; mode: undefined } => ({ hits: router.route(text, options), mode: undefined });
+    if (!this.vectors.complete || text.trim() === '') return lexically();
     const [query] = await this.vectors.embedder.embed([text.slice(0, MAX_QUERY_CHARS)]);
     // The index may have changed while the query was embedded: rank against what it holds now.
-    if (!query || !this.vectors.complete) return router.route(text, options);
+    if (!query || !this.vectors.complete) return lexically();
     const anyActivation = options.activation === 'any';
     const candidates = this.vectors.candidates((a) => anyActivation || a === 'auto');
     const lexical = router.route(text, { ...options, limit: router.size });
-    return blendHits(lexical, normalized(query), candidates, this.#options).slice(0, options.limit ?? 10);
+    return { hits: blendHits(lexical, normalized(query), candidates, this.#options).slice(0, options.limit ?? 10), mode: this.blended };
   }
 
   /**

@@ -74,12 +74,19 @@ describe('activationThresholds', () => {
     expect(before.threshold).toBeCloseTo(lexical, 10);
     // Until every vector is ready activateAsync answers lexically, so its threshold is the lexical one.
     expect(before).toMatchObject({ blending: false, asyncThreshold: before.threshold });
+    // A ranking routeAsync made lexically is explained by the lexical rule.
+    const turn = 'questions about subject zq7x';
+    expect((await loader.routeAsync(turn))[0]?.threshold).toBe(loader.route(turn)[0]?.threshold);
     open();
     await loader.embeddingsReady();
     const after = loader.activationThresholds();
     expect(after.blending).toBe(true);
     expect(after.threshold).toBeCloseTo(lexical, 10);
     expect(after.asyncThreshold).toBeCloseTo(ruleThreshold(BLENDED_DECISION, probe), 10);
+    // Once it blends, its ranking carries the blended rule's threshold for that ranking.
+    const [blendedFirst] = await loader.routeAsync(turn);
+    const [lexicalFirst] = loader.route(turn);
+    expect(blendedFirst?.threshold).not.toBe(lexicalFirst?.threshold);
     // A fixed threshold rises only by the growth the app sets, for both scores.
     expect(loader.activationThresholds({ threshold: 0.51 })).toMatchObject({ threshold: 0.51, asyncThreshold: 0.51 });
     // A growth the app sets applies to both scores.
