@@ -83,6 +83,7 @@ export type { ExperimentalRouterOptions, RouterOptions } from './routing/options
 export type { RouterField } from './routing/score.js';
 export type { TextLanguage, TextPipeline, TextPipelineOptions } from './routing/text-pipeline.js';
 export type { ActivationOptions, ActivationReason, SkillActivation, Turn } from './routing/activation.js';
+export type { DecisionRule } from './routing/decision/rule.js';
 export type { Embedder, VectorCache } from './routing/meaning/embedder.js';
 export type { SemanticOptions } from './routing/meaning/semantic.js';
 export type { SkillVectorFile } from './routing/meaning/vector-file.js';
