@@ -145,7 +145,11 @@ export interface TurnRouting {
 export function routingRanking(routing: TurnRouting): SkillRanking {
   return (turn) => {
     const text = typeof turn === 'string' ? turn : (turn.text ?? '');
-    const routed = text.trim() === '' ? [] : routing.route(text);
+    const intents = typeof turn === 'string' ? [] : (turn.intents ?? []).map((i) => i.toLowerCase());
+    // As in `activate`: intents a turn names gate `intent-matched` skills, so its text ranks none that lists none of them.
+    const gated = (skill: Skill): boolean =>
+      intents.length > 0 && skill.activation === 'intent-matched' && !(skill.intents ?? []).some((i) => intents.includes(i.toLowerCase()));
+    const routed = text.trim() === '' ? [] : routing.route(text).filter((hit) => !gated(hit.skill));
     return [...routing.activate(turn), ...routed].map((hit) => hit.skill);
   };
 }

@@ -112,6 +112,19 @@ describe('a loader larger than one catalog', () => {
     expect(new TextEncoder().encode(xml).byteLength).toBeLessThanOrEqual(1500);
   });
 
+  it('ranks no intent-matched skill that the intents a turn names gate', async () => {
+    const gatedFiles = {
+      ...many,
+      'returns/SKILL.md': skillMd('returns', { description: 'Refund money back for returned orders.', front: 'intents: [return_request]\n' }),
+    };
+    const loader = await loaded(memorySource(gatedFiles), limits);
+    const names = (turn: { text: string; intents?: string[] }): string[] =>
+      [...loader.catalog({ turn }).matchAll(/^- ([a-z0-9-]+):/gm)].map((m) => m[1] as string);
+    expect(names({ text: 'money back for my returned order' })).toContain('returns');
+    expect(names({ text: 'money back for my returned order', intents: ['shipping_delay'] })).not.toContain('returns');
+    expect(names({ text: 'money back for my returned order', intents: ['return_request'] })[0]).toBe('returns');
+  });
+
   it('puts a mentioned skill first, even a manual one', async () => {
     const loader = await loaded(memorySource(many), limits);
     const catalog = loader.catalog({ turn: '/researcher climate policy' });
