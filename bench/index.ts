@@ -9,7 +9,11 @@
  *   npm run bench:store                # the IndexedDB store (fake-indexeddb): loadAll of 500 user skills, put, history
  *   npm run bench:hostile              # hostile inputs (aliases, deep nesting, huge arguments, big listings): time and peak memory each
  *   npm run bench:routing [file.json…] # routing accuracy and speed on labelled sets (default: bench/data/), lexical and hybrid
- *                                      # (--no-hybrid: lexical only; --model DIR: another model folder; --scale: 50–1,500 skills); --sweep measures the tuning choices
+ *                                      # (--no-hybrid: lexical only; --model DIR: another model folder; --scale: four bases at 10–1,500 skills,
+ *                                      # judged on their test halves); --sweep measures the tuning choices
+ *   npm run bench -- decision          # fits the decision rule on the scale runs' tune halves; prints fitted, shipped and old rows
+ *   npm run bench -- body              # the body's weight in the index, on the corpus requests, the demo's turns and the dev sets
+ *   npm run bench -- vectors           # skill-vector recipes and blend weights of the embedding stage (hybrid top-1 on the dev sets)
  *
  * Options: `--count N` (skills), `--rounds N`, `--warmup N`, `--seed N`.
  * Each bench prints a plain-text table and writes `reports/bench-<name>.json`.
