@@ -12,15 +12,13 @@
  */
 import type { DecisionRule } from '../../src/routing/decision/rule.js';
 import type { DecisionSample } from './decision-samples.js';
-import { fires, recalled } from './routing-scale.js';
-import { DEFAULT_ACTIVATION_OPTIONS } from '../../src/routing/decision/search.js';
-import { DEFAULT_SEMANTIC_OPTIONS } from '../../src/routing/meaning/semantic.js';
+import { decisionInputOf, fires, recalled, relativeOf } from './routing-scale.js';
 
 const FEATURES = ['score', 'margin', 'coverage', 'matchedShare', 'skills'] as const;
 
 function featuresOf(s: DecisionSample): number[] {
-  const [first = 0, second = 0] = s.scores;
-  return [first, first - second, s.coverage, s.contentTerms > 0 ? Math.min(1, s.matchedTerms / s.contentTerms) : 0, Math.log(Math.max(1, s.size))];
+  const input = decisionInputOf(s);
+  return [s.scores[0] ?? 0, input.margin, input.coverage, input.matchedShare, Math.log(Math.max(1, input.skills))];
 }
 
 /** The rule fitted on the tune samples of one mode. */
@@ -86,9 +84,7 @@ function bestBias(rule: DecisionRule, samples: readonly DecisionSample[]): numbe
       if (g[0]?.base === 'demo' && g[0].size === demoSize) {
         const requests = g.filter((s) => s.inScope);
         const chat = neg.filter((s) => s.kind.endsWith('chit-chat'));
-        const recall =
-          (100 * requests.filter((s) => recalled(s, r, s.mode === 'hybrid' ? DEFAULT_SEMANTIC_OPTIONS.relative : DEFAULT_ACTIVATION_OPTIONS.relative)).length) /
-          (requests.length || 1);
+        const recall = (100 * requests.filter((s) => recalled(s, r, relativeOf(s.mode))).length) / (requests.length || 1);
         slack = Math.min(slack, recall - 95, 10 - (100 * chat.filter((s) => fires(s, r)).length) / (chat.length || 1));
       }
     }

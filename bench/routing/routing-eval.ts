@@ -4,7 +4,7 @@
  * @module
  */
 import type { ActivationOptions } from '../../src/routing/activation.js';
-import { decideSearch, resolveActivationOptions } from '../../src/routing/decision/search.js';
+import { decideSearch, resolveActivationOptions, searchInputOf } from '../../src/routing/decision/search.js';
 import type { RouteHit, Router } from '../../src/routing/router.js';
 import type { LoadedSet } from './routing-data.js';
 
@@ -65,9 +65,7 @@ export function activationStats(ranked: readonly Ranked[], router: Pick<Router, 
 
 /** The names the search stage activates of a ranking of `text`. */
 export function activatedNames(hits: readonly RouteHit[], text: string, router: Pick<Router, 'size' | 'pipeline'>, options: ActivationOptions = {}): string[] {
-  const { pipeline } = router;
-  const contentTerms = pipeline.queryTerms(text).filter((t) => !pipeline.isStopTerm(t)).length;
-  const input = { skills: router.size, contentTerms, isStopTerm: (t: string) => pipeline.isStopTerm(t) };
+  const input = searchInputOf(router, text);
   return decideSearch(hits, resolveActivationOptions(options), input).activated.map((h) => h.name);
 }
 

@@ -6,7 +6,7 @@
  * recall ≥ 95 on its requests and false ≤ 10 on chit-chat.
  * @module
  */
-import { ruleThreshold, type DecisionRule } from '../../src/routing/decision/rule.js';
+import { ruleThreshold, type DecisionInput, type DecisionRule } from '../../src/routing/decision/rule.js';
 import { DEFAULT_ACTIVATION_OPTIONS, scaledThreshold } from '../../src/routing/decision/search.js';
 import { DEFAULT_SEMANTIC_OPTIONS } from '../../src/routing/meaning/semantic.js';
 import type { DecisionSample } from './decision-samples.js';
@@ -34,16 +34,21 @@ export type SampleRule = DecisionRule | { readonly fixed: number; readonly growt
 /** The old defaults: 0.51, rising by 0.07 per e-fold over 200 skills (0.025 for blended scores). */
 export const OLD_RULES: Readonly<Record<'lexical' | 'hybrid', SampleRule>> = { lexical: { fixed: 0.51, growth: 0.07 }, hybrid: { fixed: 0.51, growth: 0.025 } };
 
+/** What the decision rule reads of a sample's ranking, as `searchThreshold` reads it of a ranking. */
+export function decisionInputOf(s: DecisionSample): DecisionInput {
+  const [first = 0, second = 0] = s.scores;
+  return { margin: first - second, coverage: s.coverage, matchedShare: s.contentTerms > 0 ? Math.min(1, s.matchedTerms / s.contentTerms) : 0, skills: s.size };
+}
+
 /** The least score the sample's first place needs under `rule`, as `decideSearch` computes it. */
 export function sampleThreshold(s: DecisionSample, rule: SampleRule): number {
   if ('fixed' in rule) return scaledThreshold({ threshold: rule.fixed, thresholdGrowth: rule.growth }, s.size);
-  const [first = 0, second = 0] = s.scores;
-  return ruleThreshold(rule, {
-    margin: first - second,
-    coverage: s.coverage,
-    matchedShare: s.contentTerms > 0 ? Math.min(1, s.matchedTerms / s.contentTerms) : 0,
-    skills: s.size,
-  });
+  return ruleThreshold(rule, decisionInputOf(s));
+}
+
+/** The `relative` share activation applies to scores of a mode: lexical or blended. */
+export function relativeOf(mode: DecisionSample['mode']): number {
+  return mode === 'hybrid' ? DEFAULT_SEMANTIC_OPTIONS.relative : DEFAULT_ACTIVATION_OPTIONS.relative;
 }
 
 /** True when the sample's first place activates. */
@@ -68,7 +73,7 @@ export function scaleRows(samples: readonly DecisionSample[], rules: Readonly<Re
   return [...groups.values()].map((g) => {
     const first = g[0] as DecisionSample;
     const rule = rules[first.mode];
-    const relative = first.mode === 'hybrid' ? DEFAULT_SEMANTIC_OPTIONS.relative : DEFAULT_ACTIVATION_OPTIONS.relative;
+    const relative = relativeOf(first.mode);
     const inScope = g.filter((s) => s.inScope);
     const correct = inScope.filter((s) => s.correct);
     const out = g.filter((s) => !s.inScope);

@@ -3,7 +3,7 @@
  * @module
  */
 import type { ActivationOptions } from '../routing/activation.js';
-import { resolveActivationOptions, searchThreshold, withDecision, type ModeDecision } from '../routing/decision/search.js';
+import { resolveActivationOptions, thresholdFor, withDecision, type ModeDecision } from '../routing/decision/search.js';
 import type { RouteHit, Router, RouterJSON, RouterOptions } from '../routing/router.js';
 import { explainRanking } from '../routing/decision/explain.js';
 import type { SkillSource } from '../sources/source.js';
@@ -125,17 +125,13 @@ export interface ActivationThresholds {
 /** {@link ActivationThresholds} of `options` over `skills` routable skills; `blended` is set while `activateAsync` blends. */
 export function activationThresholds(options: ActivationOptions, skills: number, blended: ModeDecision | undefined): ActivationThresholds {
   const o = resolveActivationOptions(options);
-  const input = { skills, contentTerms: 1, isStopTerm: () => false };
   // The rule's threshold for a best hit tied with its runner-up that matched every word of the turn.
-  const probe = [
-    { name: '', score: 1, terms: ['x'], words: [], coverage: 1 },
-    { name: '', score: 1, terms: [], words: [], coverage: 0 },
-  ];
-  const lexical = searchThreshold(probe, o, input);
+  const input = { margin: 0, coverage: 1, matchedShare: 1, skills };
+  const lexical = thresholdFor(o, input);
   const asyncOptions = resolveActivationOptions(withDecision(options, blended));
   return {
     threshold: lexical,
-    asyncThreshold: blended ? searchThreshold(probe, asyncOptions, input) : lexical,
+    asyncThreshold: blended ? thresholdFor(asyncOptions, input) : lexical,
     blending: blended !== undefined,
     rule: o.threshold === undefined,
     intentThreshold: o.intentThreshold,

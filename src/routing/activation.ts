@@ -8,7 +8,7 @@
 import type { IntentHit, RouteHit, Router } from './router.js';
 import type { Skill } from '../format/types.js';
 import { findMentions, mentionable, withoutMentions } from './mentions.js';
-import { decideSearch, resolveActivationOptions, type ActivationOptions, type ResolvedActivationOptions } from './decision/search.js';
+import { decideSearch, resolveActivationOptions, searchInputOf, type ActivationOptions, type ResolvedActivationOptions } from './decision/search.js';
 import { marginsOf } from './decision/rule.js';
 
 export { findMentions, searchTextOf, type Mention } from './mentions.js';
@@ -135,8 +135,7 @@ function searched(text: string, context: ActivationContext, o: ResolvedActivatio
   // Every hit: scoring them is what a search costs, and gated skills are dropped before anything is cut.
   const all = context.rank ? context.rank(text, router.size) : router.route(text, { limit: router.size, activation: 'any' });
   const ranked = gated ? all.filter((h) => context.getByName(h.name)?.activation !== 'intent-matched') : all;
-  const contentTerms = router.pipeline.queryTerms(text).filter((t) => !router.pipeline.isStopTerm(t)).length;
-  const input = { skills: router.size, contentTerms, isStopTerm: (t: string) => router.pipeline.isStopTerm(t) };
+  const input = searchInputOf(router, text);
   const decision = decideSearch(ranked, { ...o, maxSearch: ranked.length }, input);
   const margins = marginsOf(ranked.map((h) => h.score));
   let added = 0;

@@ -4,7 +4,7 @@
  * so `route` results say what `activate` would decide of them.
  * @module
  */
-import { resolveActivationOptions, searchThreshold, type ActivationOptions } from './search.js';
+import { resolveActivationOptions, searchInputOf, searchThreshold, type ActivationOptions } from './search.js';
 import { marginsOf } from './rule.js';
 import type { Router } from '../router.js';
 import type { RouteHit } from '../types.js';
@@ -19,9 +19,7 @@ export interface ExplainedHit extends RouteHit {
 
 /** `hits` (a ranking of `text` by `router`, best first) with the threshold and margins the options give. */
 export function explainRanking(hits: readonly RouteHit[], text: string, router: Pick<Router, 'size' | 'pipeline'>, options: ActivationOptions): ExplainedHit[] {
-  const { pipeline } = router;
-  const contentTerms = pipeline.queryTerms(text).filter((t) => !pipeline.isStopTerm(t)).length;
-  const threshold = searchThreshold(hits, resolveActivationOptions(options), { skills: router.size, contentTerms, isStopTerm: (t) => pipeline.isStopTerm(t) });
+  const threshold = searchThreshold(hits, resolveActivationOptions(options), searchInputOf(router, text));
   const margins = marginsOf(hits.map((h) => h.score));
   return hits.map((h, i) => ({ ...h, threshold, margin: margins[i] ?? 0 }));
 }

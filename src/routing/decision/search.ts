@@ -4,7 +4,8 @@
  * and which of the hits after it activate with it.
  * @module
  */
-import { BLENDED_DECISION, LEXICAL_DECISION, ruleThreshold, type DecisionRule } from './rule.js';
+import { BLENDED_DECISION, LEXICAL_DECISION, ruleThreshold, type DecisionInput, type DecisionRule } from './rule.js';
+import type { Router } from '../router.js';
 import type { RouteHit } from '../types.js';
 
 /** Options of activation; every one has a measured default (docs/routing.md). */
@@ -69,6 +70,13 @@ export interface SearchInput {
   readonly isStopTerm: (term: string) => boolean;
 }
 
+/** What the search stage reads of a turn besides its ranking, from the router that ranked it. */
+export function searchInputOf(router: Pick<Router, 'size' | 'pipeline'>, text: string): SearchInput {
+  const { pipeline } = router;
+  const isStopTerm = (t: string): boolean => pipeline.isStopTerm(t);
+  return { skills: router.size, contentTerms: pipeline.queryTerms(text).filter((t) => !isStopTerm(t)).length, isStopTerm };
+}
+
 /**
  * The hits that activate: none unless the best reaches the threshold in force (the turn is about some skill at
  * all), then every hit within `relative` of the best, at most `maxSearch`.
@@ -82,15 +90,20 @@ export function decideSearch(hits: readonly RouteHit[], options: ResolvedActivat
 
 /** The least score the best of `hits` needs: the fixed threshold when one is set, else the rule's for this ranking. */
 export function searchThreshold(hits: readonly RouteHit[], options: ResolvedActivationOptions, input: SearchInput): number {
-  if (options.threshold !== undefined) return scaledThreshold({ threshold: options.threshold, thresholdGrowth: options.thresholdGrowth }, input.skills);
   const [first, second] = hits;
   const matched = first ? first.terms.filter((t) => !input.isStopTerm(t)).length : 0;
-  return ruleThreshold(options.decision, {
+  return thresholdFor(options, {
     margin: (first?.score ?? 0) - (second?.score ?? 0),
     coverage: first?.coverage ?? 0,
     matchedShare: input.contentTerms > 0 ? Math.min(1, matched / input.contentTerms) : 0,
     skills: input.skills,
   });
+}
+
+/** The least score a first place with these margin, coverage and set size needs: the fixed threshold when one is set, else the rule's. */
+export function thresholdFor(options: ResolvedActivationOptions, input: DecisionInput): number {
+  if (options.threshold !== undefined) return scaledThreshold({ threshold: options.threshold, thresholdGrowth: options.thresholdGrowth }, input.skills);
+  return ruleThreshold(options.decision, input);
 }
 
 /** A fixed `threshold` for a set of `skills` routable skills: as given up to the reference size, then rising by `thresholdGrowth` per e-fold. */

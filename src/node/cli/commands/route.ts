@@ -68,28 +68,20 @@ function inForce(loader: SkillLoader, first: RoutedSkill | undefined): InForce {
 
 /** `--json`: every result with what decided it, and the threshold in force with its rule. */
 function jsonReport(turn: string, activations: readonly SkillActivation[], ranked: readonly RoutedSkill[], force: InForce, diagnostics: Diagnostic[]): string {
-  const activated = activations.map(({ skill, reason, score, threshold, margin, words, terms, matched, arguments: args }) => ({
-    name: skill.name,
-    reason,
-    score,
-    threshold,
-    margin,
-    words,
-    terms,
-    matched,
-    ...(args === undefined ? {} : { arguments: args }),
+  const activated = activations.map((a) => ({
+    name: a.skill.name,
+    reason: a.reason,
+    ...decided(a),
+    ...(a.arguments === undefined ? {} : { arguments: a.arguments }),
   }));
-  const below = ranked.map(({ skill, score, threshold, margin, words, terms, matched }) => ({
-    name: skill.name,
-    score,
-    threshold,
-    margin,
-    words,
-    terms,
-    matched,
-  }));
+  const below = ranked.map((h) => ({ name: h.skill.name, ...decided(h) }));
   const report = { turn, threshold: force.threshold, rule: force.rule, activations: activated, ranked: below, diagnostics };
   return `${JSON.stringify(report, null, 2)}\n`;
+}
+
+/** What decided a result, the keys `--json` shows of every activation and ranked skill, in their order. */
+function decided({ score, threshold, margin, words, terms, matched }: SkillActivation | RoutedSkill): Record<string, unknown> {
+  return { score, threshold, margin, words, terms, matched };
 }
 
 /** The table, the threshold line and the verdict. */
