@@ -170,11 +170,16 @@ function putToken(token: string, fold: boolean, put: (word: string, written: str
  * (a runtime built without ICU) the fallback splits Han into single characters, which still match character by
  * character, and leaves a run of kana, Thai, Lao, Khmer or Myanmar whole: such a run only matches the same run.
  */
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
 function segmentWords(token: string): string[] {
   if (segmenter === undefined) segmenter = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter('en', { granularity: 'word' }) : null;
   if (segmenter === null) return token.match(FALLBACK_PIECE) ?? [];
   const out: string[] = [];
-  for (const s of segmenter.segment(token)) if (s.isWordLike === true) out.push(s.segment);
+  // Every piece of the token, not only ICU's "word-like" ones: the token is letters, marks and digits already, and a
+  // piece ICU calls otherwise in context (an iteration mark `々` after a rare ideograph) must still be a word when it is
+  // segmented alone, or a word's spelling would not give back the word.
+  for (const s of segmenter.segment(token)) if (LETTER_OR_DIGIT.test(s.segment)) out.push(s.segment);
   return out;
 }
 

@@ -135,6 +135,13 @@ describe('writtenWords', () => {
     ]);
   });
 
+  it('gives back each segmented word from its spelling alone (fast-check found `𚿰々`)', () => {
+    const text = '𚿰々 𚿰々';
+    const written = pipeline.writtenWords?.(text) ?? [];
+    expect(written.map((w) => w.word)).toEqual(pipeline.words(text));
+    for (const w of written) expect(pipeline.words(w.written)).toEqual([w.word]);
+  });
+
   it('property: its words are exactly `words` (tokenisation unchanged), each spelling folding to its word', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.constantFrom('', 'PDFs', 'camelCase', 'userIDs2', 'ÉTÉ'), (a, b) => {
