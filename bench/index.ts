@@ -11,6 +11,7 @@
  *   npm run bench:routing [file.json…] # routing accuracy and speed on labelled sets (default: bench/data/), lexical and hybrid
  *                                      # (--no-hybrid: lexical only; --model DIR: another model folder; --scale: four bases at 10–1,500 skills,
  *                                      # judged on their test halves); --sweep measures the tuning choices
+" *   npm run bench -- catalog           # the routing bench's catalog section alone: listed / skills.search / reachable at 4, 8, 16 KiB
  *   npm run bench -- decision          # fits the decision rule on the scale runs' tune halves; prints fitted, shipped and old rows
  *   npm run bench -- body              # the body's weight in the index, on the corpus requests, the demo's turns and the dev sets
  *   npm run bench -- vectors           # skill-vector recipes and blend weights of the embedding stage (hybrid top-1 on the dev sets)
@@ -28,7 +29,7 @@ import { runLoadBench } from './load/load.bench.js';
 import { CHILD_ENV, loaderChild } from './load/loader-memory.js';
 import { runLoaderBench } from './load/loader.bench.js';
 import { runParseBench } from './parse/parse.bench.js';
-import { runRoutingBench } from './routing/routing.bench.js';
+import { runCatalogSection, runRoutingBench } from './routing/routing.bench.js';
 import { runDecisionBench } from './routing/decision.bench.js';
 import { runBodySweep } from './routing/body-sweep.js';
 import { runVectorVariants } from './routing/vector-variants.js';
@@ -48,6 +49,7 @@ const BENCHES: Record<string, (o: Options) => unknown> = {
       scale: o.scale ?? false,
       ...(o.model ? { model: o.model } : {}),
     }),
+  catalog: (o) => runCatalogSection(o.hybrid ?? true, o.model),
   decision: (o) => runDecisionBench({ hybrid: o.hybrid ?? true, ...(o.model ? { model: o.model } : {}) }),
   body: () => runBodySweep(),
   vectors: () => runVectorVariants(),

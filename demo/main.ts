@@ -1,6 +1,6 @@
 /**
  * Satchel demo entry: starts the skill runtime in its Worker and mounts the panels — the message box with its
- * activations and catalog, the skill browser, the editor with history, import/export and proposals. In a production
+ * activations and catalog, the skill browser, the Evaluate panel, the editor with history, import/export and proposals. In a production
  * build a service worker precaches the page and the worker chunk, so a reload works offline.
  */
 import { mountBrowser, refreshBrowser } from './panels/browser.js';
@@ -8,6 +8,7 @@ import { mountCatalogView, refreshCatalogView } from './panels/catalog-view.js';
 import { mountChat, refreshChat } from './panels/chat.js';
 import { debounce, must } from './lib/dom.js';
 import { mountEditor, refreshMySkills } from './panels/editor.js';
+import { mountEvaluate } from './panels/evaluate.js';
 import { announceChange, onChange } from './lib/events.js';
 import { mountHistory } from './panels/history.js';
 import { mountImportExport } from './panels/import-export.js';
@@ -44,6 +45,7 @@ async function start(): Promise<void> {
   mountMeaning(runtime);
   mountCatalogView(runtime);
   mountBrowser(runtime);
+  mountEvaluate(runtime);
   mountEditor(runtime);
   mountHistory(runtime);
   mountImportExport(runtime);

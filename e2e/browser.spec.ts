@@ -52,8 +52,8 @@ test('a chosen skill shows its rendered instructions, its files and their text',
   await expect(detail.getByTestId('browse-activation')).toHaveText('auto');
   await detail.getByRole('button', { name: 'references/status-codes.md' }).click();
   await expect(detail.getByTestId('browse-file-text')).toContainText('| 429 | rate limited |');
-  // The structured skill's body is composed from its sections/ files at build time.
+  // The structured skill's body is composed from its sections/ files at build time; its files are those four and its evals.
   await page.locator('[data-testid="browse-skill"][data-name="incident-postmortem"] button').click();
-  await expect(detail.getByTestId('browse-file')).toHaveCount(4);
+  await expect(detail.getByTestId('browse-file')).toHaveCount(5);
   await shot(page, 'browser');
 });

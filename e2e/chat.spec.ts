@@ -19,6 +19,7 @@ test('a free-text turn shows the built-in skill it activates, why, its score and
   await expect(page.getByTestId('catalog')).toContainText('- refund-policy: ');
   await page.getByLabel('Format').selectOption('xml');
   await expect(page.getByTestId('catalog')).toContainText('<name>refund-policy</name>');
+  await expect(page.getByTestId('catalog-budget-summary')).toHaveText(/^Every skill whole: \d+ of 16384 bytes\.$/);
   await shot(page, 'chat-refund');
   if (process.env['DEMO_SCREENSHOT']) {
     await page.setViewportSize({ width: 1280, height: 1000 });
@@ -97,7 +98,7 @@ test('skills.load returns the chosen skill, rendered, with its files', async ({ 
   await result.getByText('The tool output as the model receives it').click();
   const json = JSON.parse((await result.getByTestId('load-json').textContent()) ?? '') as { name: string; files: { path: string }[] };
   expect(json.name).toBe('refund-policy');
-  expect(json.files.map((f) => f.path)).toEqual(['references/policy.md']);
+  expect(json.files.map((f) => f.path)).toEqual(['evals/eval_queries.json', 'references/policy.md']);
 });
 
 test('the proposals region says none exist', async ({ page }) => {
@@ -131,4 +132,22 @@ test('every control has an accessible name, and the keyboard reaches the message
   await page.keyboard.press('Enter');
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Message', { exact: true })).toBeFocused();
+});
+
+test("the catalog fits the budget chosen for it, says what the budget cut, and keeps the turn's skill whole", async ({ page }) => {
+  await open(page);
+  await sendTurn(page, 'I want my money back');
+  const catalog = page.getByTestId('catalog');
+  const summary = page.getByTestId('catalog-budget-summary');
+  await page.getByLabel('Budget').selectOption('2048');
+  await expect(summary).toContainText('The budget cut this catalog');
+  await expect(summary).toContainText('of 2048 bytes');
+  await expect(catalog).toContainText('- refund-policy: ');
+  await page.getByLabel('Budget').selectOption('1024');
+  await expect(summary).toContainText('by name alone');
+  await page.getByLabel('Budget').selectOption('512');
+  await expect(summary).toContainText('left out');
+  await expect(catalog).toContainText(/more skills? (are|is) not listed; the `skills.search` tool finds them\.$/);
+  const bytes = await catalog.evaluate((node) => new TextEncoder().encode(node.textContent ?? '').byteLength);
+  expect(bytes).toBeLessThanOrEqual(512);
 });

@@ -16,7 +16,17 @@ import { SKILL_BUNDLE_VERSION } from './sources/bundle.js';
 import { PLUGIN_LIMITS } from './sources/plugin.js';
 import { DEFAULT_PER_NAMESPACE } from './sources/store.js';
 import { ROUTER_SCHEMA_VERSION } from './routing/router.js';
-import { SKILLS_FILE_PERMISSIONS, SKILLS_GREP, SKILLS_LIST, SKILLS_LOAD, SKILLS_PERMISSIONS, SKILLS_READ, SKILLS_READ_GRANT } from './agent/tool-names.js';
+import {
+  SKILLS_FILE_PERMISSIONS,
+  SKILLS_GREP,
+  SKILLS_LIST,
+  SKILLS_LOAD,
+  SKILLS_LOADER_PERMISSIONS,
+  SKILLS_PERMISSIONS,
+  SKILLS_READ,
+  SKILLS_READ_GRANT,
+  SKILLS_SEARCH,
+} from './agent/tool-names.js';
 import { GREP_LIMITS } from './agent/grep.js';
 
 /**
@@ -34,6 +44,8 @@ export const SKILL_TOOLS = Object.freeze({
   load: SKILLS_LOAD,
   /** `skills.read`: one text file of a skill. */
   read: SKILLS_READ,
+  /** `skills.search`: a loader's skills by what a task needs, listed in its catalog or not. */
+  search: SKILLS_SEARCH,
   /** `skills.list`: the files under a folder of a skill (a file tool). */
   list: SKILLS_LIST,
   /** `skills.grep`: matching lines in a skill's text files (a file tool). */
@@ -42,6 +54,8 @@ export const SKILL_TOOLS = Object.freeze({
   readGrant: SKILLS_READ_GRANT,
   /** Every grant `skills.load` and `skills.read` need (`skills.permissions`). */
   permissions: SKILLS_PERMISSIONS,
+  /** Every grant a loader's three skill tools need (`loader.permissions`): `permissions` and `tool:skills.search`. */
+  loaderPermissions: SKILLS_LOADER_PERMISSIONS,
   /** Every grant `skills.list` and `skills.grep` need (`skills.fileTools`). */
   filePermissions: SKILLS_FILE_PERMISSIONS,
 } as const);

@@ -66,7 +66,9 @@ export {
   type LoadOptions,
   type LoadProgress,
   type LoaderLimits,
+  type LoaderActivationOptions,
   type LoaderRoutingOptions,
+  type LoadedSkillRecord,
   type RoutedSkill,
   type SkillLoaderOptions,
 } from './loader/loader.js';
@@ -88,10 +90,27 @@ export type { Embedder, VectorCache } from './routing/meaning/embedder.js';
 export type { SemanticOptions } from './routing/meaning/semantic.js';
 export type { SkillVectorFile } from './routing/meaning/vector-file.js';
 
+// ── Evaluation: trigger evals (evals/eval_queries.json) run by routing, with no model ───────────────────────
+export {
+  evaluateSkills,
+  type Collision,
+  type Confusion,
+  type CurvePoint,
+  type EvalDiagnostic,
+  type EvalQuery,
+  type EvaluationOptions,
+  type EvaluationReport,
+  type EvaluationTarget,
+  type SkillEvaluation,
+  type TriggerFigures,
+} from './evaluation/evaluate.js';
+
 // ── Agent: skill sets, the catalog, the skills.load / skills.read tools ─────────────────────────────────────
 export { defineSkill, type SkillDefinition } from './agent/define-skill.js';
 export { createSkillSet, type SkillSet } from './agent/skill-set.js';
-export type { CatalogOptions, CatalogTurn } from './agent/catalog.js';
+export type { CatalogOptions, CatalogTurn, LoadedSkillMark } from './agent/catalog/options.js';
+export type { CatalogEntryForm, CatalogFit } from './agent/catalog/budget.js';
+export type { SkillSearchHit, SkillSearchResult } from './agent/search-tool.js';
 export type { JsonSchema, ListedFile, LoadedSkill, ReadFileResult, SkillTool, ToolEffects } from './agent/tools.js';
 export { type ListFilesResult } from './agent/file-tools.js';
 export type { GrepMatch, GrepResult } from './agent/grep.js';

@@ -20,6 +20,7 @@ import { scaleRows, type ScaleRow } from './routing-scale.js';
 import { runDecisionSamples } from './decision.bench.js';
 import { BLENDED_DECISION, LEXICAL_DECISION } from '../../src/routing/decision/rule.js';
 import { runSweep } from './routing-sweep.js';
+import { runCatalogBench, type CatalogRow } from './catalog-budget.js';
 import { runUsageBench, type UsageReport } from './routing-usage.js';
 import { median, round } from '../stats.js';
 
@@ -66,9 +67,14 @@ export interface SetReport extends RankingStats, ActivationStats {
 }
 
 /** Runs the bench over each file; prints one JSON report per set. */
-export async function runRoutingBench(
-  options: RoutingBenchOptions = {},
-): Promise<{ sets: SetReport[]; usage?: UsageReport[]; hybrid?: { modelLoadMs: number; sets: HybridReport[] }; scale?: ScaleRow[]; sweep?: unknown }> {
+export async function runRoutingBench(options: RoutingBenchOptions = {}): Promise<{
+  sets: SetReport[];
+  catalog: CatalogRow[];
+  usage?: UsageReport[];
+  hybrid?: { modelLoadMs: number; sets: HybridReport[]; catalog: CatalogRow[] };
+  scale?: ScaleRow[];
+  sweep?: unknown;
+}> {
   const log = options.log ?? console.log;
   const root = process.env['SATCHEL_ROOT'] ?? process.cwd();
   const files = options.files?.length ? options.files : defaultRoutingFiles(root);
@@ -79,10 +85,11 @@ export async function runRoutingBench(
     log(JSON.stringify(report));
     sets.push(report);
   }
+  const catalog = await runCatalogBench(root, files, log);
   const usage = options.usage === false ? undefined : await runUsageBench(files, log);
   const hybrid = options.hybrid === false ? undefined : await runHybrid(files, options.model, log);
   const scale = options.scale ? await runScale(options.hybrid !== false, options.model, log) : undefined;
-  const out = { sets, ...(usage ? { usage } : {}), ...(hybrid ? { hybrid } : {}), ...(scale ? { scale } : {}) };
+  const out = { sets, catalog, ...(usage ? { usage } : {}), ...(hybrid ? { hybrid } : {}), ...(scale ? { scale } : {}) };
   if (!options.sweep) return out;
   return { ...out, sweep: await runSweep(files.map(readRoutingSet), log) };
 }
@@ -100,7 +107,7 @@ async function runHybrid(
   files: readonly string[],
   model: string | undefined,
   log: (line: string) => void,
-): Promise<{ modelLoadMs: number; sets: HybridReport[] }> {
+): Promise<{ modelLoadMs: number; sets: HybridReport[]; catalog: CatalogRow[] }> {
   const { embedder, loadMs, model: name } = await loadBenchEmbedder(model);
   log(JSON.stringify({ mode: 'hybrid', model: name, modelLoadMs: loadMs }));
   const sets: HybridReport[] = [];
@@ -109,8 +116,25 @@ async function runHybrid(
     log(JSON.stringify(report));
     sets.push(report);
   }
+  // skills.search by meaning: the catalog is lexical (it is synchronous), the search blends once the vectors are ready.
+  const catalog = await runCatalogBench(process.env['SATCHEL_ROOT'] ?? process.cwd(), files, log, { embedder, vectorCache: new Map() });
   embedder.dispose();
-  return { modelLoadMs: loadMs, sets };
+  return { modelLoadMs: loadMs, sets, catalog };
+}
+
+/**
+ * The catalog section alone (`npm run bench -- catalog`): the lexical rows, then (unless `hybrid` is false) the rows
+ * with `skills.search` by meaning.
+ */
+export async function runCatalogSection(hybrid: boolean, model: string | undefined, log: (line: string) => void = console.log): Promise<CatalogRow[]> {
+  const root = process.env['SATCHEL_ROOT'] ?? process.cwd();
+  const files = defaultRoutingFiles(root);
+  const rows = await runCatalogBench(root, files, log);
+  if (!hybrid) return rows;
+  const { embedder } = await loadBenchEmbedder(model);
+  rows.push(...(await runCatalogBench(root, files, log, { embedder, vectorCache: new Map() })));
+  embedder.dispose();
+  return rows;
 }
 
 function measureSet(loaded: LoadedSet, rounds: number): SetReport {

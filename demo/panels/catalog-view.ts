@@ -1,8 +1,8 @@
 /**
- * Satchel demo: the catalog exactly as the model would get it for the current turn (Markdown or XML), and what the
- * `skills.load` tool returns for a chosen skill, rendered.
+ * Satchel demo: the catalog exactly as the model would get it for the current turn (Markdown or XML) within a chosen
+ * budget, what the budget did to it and why, and what the `skills.load` tool returns for a chosen skill, rendered.
  */
-import { SKILL_TOOLS, type LoadedSkill } from '../../src/index.js';
+import { SKILL_TOOLS, type CatalogFit, type LoadedSkill } from '../../src/index.js';
 import { el, must } from '../lib/dom.js';
 import { onLoadRequest } from '../lib/events.js';
 import { showMarkdown } from '../widgets/markdown.js';
@@ -10,6 +10,8 @@ import { errorText, type Runtime } from '../lib/runtime.js';
 
 const catalogOut = must<HTMLPreElement>('[data-testid="catalog"]');
 const formatSelect = must<HTMLSelectElement>('#catalog-format');
+const budgetSelect = must<HTMLSelectElement>('#catalog-budget');
+const budgetOut = must<HTMLElement>('[data-testid="catalog-budget-summary"]');
 const loadSelect = must<HTMLSelectElement>('#load-skill');
 const loadOut = must<HTMLElement>('[data-testid="load-result"]');
 
@@ -19,12 +21,29 @@ let turn = '';
 export async function showCatalog(runtime: Runtime, text = turn): Promise<void> {
   turn = text;
   const format = formatSelect.value === 'xml' ? 'xml' : 'markdown';
+  const maxBytes = budgetSelect.value === '' ? {} : { maxBytes: Number(budgetSelect.value) };
   try {
-    const catalog = await runtime.catalog({ format, turn: text });
-    catalogOut.textContent = catalog === '' ? '(no skills: the catalog is omitted)' : catalog;
+    const fit = await runtime.catalogFit({ format, turn: text, ...maxBytes });
+    catalogOut.textContent = fit.text === '' ? '(no skills: the catalog is omitted)' : fit.text;
+    budgetOut.textContent = budgetSummary(fit);
   } catch (error) {
     catalogOut.textContent = errorText(error);
+    budgetOut.textContent = '';
   }
+}
+
+/** What the budget did, in a sentence: how many skills are whole, shortened, by name alone and left out, and why. */
+function budgetSummary(fit: CatalogFit): string {
+  const count = (form: string): number => fit.entries.filter((e) => e.form === form).length;
+  const size = `${fit.bytes} of ${fit.maxBytes} bytes`;
+  const [shortened, names, out] = [count('shortened'), count('name'), fit.unlisted.length];
+  if (shortened + names + out === 0) return `Every skill whole: ${size}.`;
+  const parts = [`${count('whole')} whole`];
+  if (shortened > 0) parts.push(`${shortened} with the description shortened at a word (…)`);
+  if (names > 0) parts.push(`${names} by name alone`);
+  if (out > 0) parts.push(`${out} left out (${fit.unlisted.slice(0, 5).join(', ')}${out > 5 ? ', …' : ''}), which skills.search still finds`);
+  const why = out > 0 ? 'names alone no longer all fit' : 'the whole descriptions do not fit';
+  return `The budget cut this catalog, because ${why}: ${parts.join(', ')}; ${size}. The turn's activated skills stay whole; the rest follow by relevance.`;
 }
 
 function renderLoaded(loaded: LoadedSkill): void {
@@ -70,6 +89,7 @@ async function refreshLoadMenu(runtime: Runtime): Promise<void> {
 /** Wires the format and skill menus; call {@link refreshCatalogView} after the skill set changes. */
 export function mountCatalogView(runtime: Runtime): void {
   formatSelect.addEventListener('change', () => void showCatalog(runtime));
+  budgetSelect.addEventListener('change', () => void showCatalog(runtime));
   loadSelect.addEventListener('change', () => void showLoad(runtime));
   onLoadRequest((name) => {
     loadSelect.value = name;

@@ -3,7 +3,8 @@
  * against limits once, giving an agent its catalog and tools synchronously.
  * @module
  */
-import { renderCatalog, type CatalogOptions } from './catalog.js';
+import { renderCatalog } from './catalog/render.js';
+import type { CatalogOptions } from './catalog/options.js';
 import { SkillError } from '../format/errors.js';
 import { canonicalJson, sha256Digest } from '../shared/hash.js';
 import { checkSetLimits } from './set-limits.js';
@@ -93,7 +94,8 @@ export function createSkillSet(skills: readonly Skill[], limits?: SkillLimits): 
       if (!skill) throw new SkillError('NOT_FOUND', `The set holds no skill named "${name}".`);
       return textOf(contents, name, listedTextFile(skill, path).path);
     },
-    catalog: (options?: CatalogOptions) => renderCatalog(list, resolved.maxCatalogBytes, options),
+    // A set's catalog is never cut (the Mayura seed): over the set's limit, or a smaller `maxBytes`, it is refused.
+    catalog: (options?: CatalogOptions) => renderCatalog(list, Math.min(resolved.maxCatalogBytes, options?.maxBytes ?? Infinity), options),
   });
 }
 

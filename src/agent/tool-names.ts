@@ -16,6 +16,9 @@ export const SKILLS_LIST = 'skills.list';
 /** Id of the tool that searches a skill's text files for a pattern. */
 export const SKILLS_GREP = 'skills.grep';
 
+/** Id of the tool that searches every skill of a loader by what it does, listed in the catalog or not. */
+export const SKILLS_SEARCH = 'skills.search';
+
 /** The grant every skill tool needs besides its own `tool:<id>` grant. */
 export const SKILLS_READ_GRANT = 'skills:read';
 
@@ -24,6 +27,12 @@ export const SKILLS_READ_GRANT = 'skills:read';
  * (`skills.permissions`).
  */
 export const SKILLS_PERMISSIONS: readonly string[] = Object.freeze([`tool:${SKILLS_LOAD}`, `tool:${SKILLS_READ}`, SKILLS_READ_GRANT]);
+
+/**
+ * Every grant a loader's skill tools need: those of `skills.load` and
+ * `skills.read`, and `skills.search`'s (`loader.permissions`).
+ */
+export const SKILLS_LOADER_PERMISSIONS: readonly string[] = Object.freeze([...SKILLS_PERMISSIONS, `tool:${SKILLS_SEARCH}`]);
 
 /**
  * Every grant the file tools (`skills.list`, `skills.grep`) need, for a

@@ -5,7 +5,7 @@
  * @module
  */
 import { substituteArguments } from './arguments.js';
-import { isModelVisible } from './catalog.js';
+import { isModelVisible } from './catalog/entries.js';
 import { SkillError } from '../format/errors.js';
 import { inputRecord, invalid, listOf, nameSchemaOf, unknownSkill } from './tool-input.js';
 import { unsafeResourcePathReason } from '../shared/paths.js';
@@ -95,6 +95,8 @@ export interface ServedSkills {
   readonly maxEnumBytes?: number;
   /** Largest instructions `skills.load` returns once arguments are filled in, in bytes (default 256 KiB, the file limit). */
   readonly maxFileBytes?: number;
+  /** Told of every skill `skills.load` returns (a loader's `loaded` record). */
+  readonly onLoad?: (skill: Skill) => void;
 }
 
 /**
@@ -131,7 +133,9 @@ export function createSkillTools(served: ServedSkills): readonly SkillTool[] {
       const { name, args } = loadInput(input);
       const skill = byName.get(name);
       if (!skill || !isModelVisible(skill)) throw unknownSkill(name, loadable);
-      return loadedSkill(skill, args, served.maxFileBytes);
+      const loaded = loadedSkill(skill, args, served.maxFileBytes);
+      served.onLoad?.(skill);
+      return loaded;
     },
   });
   const read: SkillTool<ReadFileResult> = Object.freeze({

@@ -3,7 +3,7 @@
  * instructions and the two skill tools added.
  * @module
  */
-import { type CatalogOptions } from './catalog.js';
+import { type CatalogOptions } from './catalog/options.js';
 import { utf8ByteLength } from '../shared/text.js';
 import { SkillError } from '../format/errors.js';
 import { SKILL_SET_LIMITS } from '../format/types.js';

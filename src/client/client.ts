@@ -8,11 +8,13 @@ import { proxy, type Remote } from 'comlink';
 import type { Diagnostic } from '../format/diagnostics/diagnostic.js';
 import { SkillError, throwIfAborted } from '../format/errors.js';
 import type { Skill } from '../format/types.js';
-import type { CatalogOptions } from '../agent/catalog.js';
+import type { CatalogOptions } from '../agent/catalog/options.js';
+import type { CatalogFit } from '../agent/catalog/budget.js';
+import type { LoadedSkillRecord } from '../loader/agent/loaded-record.js';
 import type { RunToolOptions } from '../agent/grants.js';
 import type { ActivationOptions, SkillActivation, Turn } from '../routing/activation.js';
 import type { RouteOptions } from '../routing/router.js';
-import type { ActivationThresholds, LoadOptions, LoadProgress, RoutedSkill } from '../loader/loader.js';
+import type { ActivationThresholds, LoaderActivationOptions, LoadOptions, LoadProgress, RoutedSkill } from '../loader/loader.js';
 import { registerSkillErrorTransfer } from '../worker/error-transfer.js';
 import type { RuntimeEndpoint } from '../worker/endpoint.js';
 import type { ToolDescriptor } from '../worker/protocol.js';
@@ -97,8 +99,18 @@ export class SkillRuntimeClient<S extends RuntimeStore = RuntimeStore> {
   }
 
   /** True once a load has completed in this worker. */
-  get loaded(): Promise<boolean> {
+  get isLoaded(): Promise<boolean> {
+    return this.#call((remote) => remote.isLoaded);
+  }
+
+  /** `{ name, digest }` of every skill the worker's `skills.load` or `activateAsync` returned, in order (`loader.loaded`). */
+  get loaded(): Promise<readonly LoadedSkillRecord[]> {
     return this.#call((remote) => remote.loaded);
+  }
+
+  /** Starts {@link loaded} again (a new conversation). */
+  clearLoaded(): Promise<void> {
+    return this.#call((remote) => remote.clearLoaded());
   }
 
   /** The digest of every cached skill; the tools' `version`. */
@@ -111,7 +123,7 @@ export class SkillRuntimeClient<S extends RuntimeStore = RuntimeStore> {
     return this.#call((remote) => remote.permissions);
   }
 
-  /** `skills.load` and `skills.read` without `run`: give them to the model, run them with {@link runTool}. */
+  /** `skills.load`, `skills.read` and `skills.search` without `run`: give them to the model, run them with {@link runTool}. */
   get tools(): Promise<ToolDescriptor[]> {
     return this.#call((remote) => remote.tools);
   }
@@ -132,7 +144,7 @@ export class SkillRuntimeClient<S extends RuntimeStore = RuntimeStore> {
   }
 
   /** {@link activate} with the embedding stage, which runs in the worker (the loader's `activateAsync`). */
-  activateAsync(turn: string | Turn, options: ActivationOptions = {}): Promise<SkillActivation[]> {
+  activateAsync(turn: string | Turn, options: LoaderActivationOptions = {}): Promise<SkillActivation[]> {
     return this.#call(async (remote) => collect(remote, await remote.activateAsync(turn, options)));
   }
 
@@ -149,6 +161,11 @@ export class SkillRuntimeClient<S extends RuntimeStore = RuntimeStore> {
   /** The catalog for the system prompt. */
   catalog(options: CatalogOptions = {}): Promise<string> {
     return this.#call((remote) => remote.catalog(options));
+  }
+
+  /** The catalog with what its budget did: each listed skill's form, the skills left out, the bytes. */
+  catalogFit(options: CatalogOptions = {}): Promise<CatalogFit> {
+    return this.#call((remote) => remote.catalogFit(options));
   }
 
   /** Runs the tool `id` in the worker after the grant check (`PERMISSION_DENIED` when a grant is missing). */

@@ -3,12 +3,14 @@
  * wins. `loadAll` is the only async call; every lookup reads the cache synchronously.
  * @module
  */
-import { activateTurn, type ActivationContext, type ActivationOptions, type SkillActivation, type Turn } from '../routing/activation.js';
-import type { CatalogOptions } from '../agent/catalog.js';
+import { type ActivationOptions, type SkillActivation, type Turn } from '../routing/activation.js';
+import type { CatalogOptions } from '../agent/catalog/options.js';
+import type { CatalogFit } from '../agent/catalog/budget.js';
 import type { Diagnostic } from '../format/diagnostics/diagnostic.js';
 import { SkillError } from '../format/errors.js';
-import { checkedSkill, notHeld, withSkill, withoutSkill, type Cache } from './cache.js';
-import { agentView, loaderCatalog, readLoaderFile, routingRanking } from './agent.js';
+import { checkedSkill, withSkill, withoutSkill, type Cache } from './cache.js';
+import { LoaderAgent } from './agent/loader-agent.js';
+import type { LoadedSkillRecord } from './agent/loaded-record.js';
 import { loadFor, tiersOf } from './load.js';
 import { DEFAULT_SOURCE_TIMEOUT_MS } from './source-call.js';
 import type { SourceCallOptions } from '../sources/source.js';
@@ -16,15 +18,14 @@ import { LiveLink, watchedOf, type LoaderChange } from './live.js';
 import { SourceWatch } from './source-watch.js';
 import { checkSurface } from './surface.js';
 import type { RouteOptions, Router } from '../routing/router.js';
-import { LazyRouter } from './lazy-router.js';
-import { withDecision } from '../routing/decision/search.js';
-import { activationThresholds, routedSkills, type ActivationThresholds, type LoadOptions, type RoutedSkill, type SkillLoaderOptions } from './options.js';
-import { SKILLS_PERMISSIONS } from '../agent/tool-names.js';
-import { LazySemantic } from './lazy-semantic.js';
+import { LoaderRouting } from './loader-routing.js';
+import { type ActivationThresholds, type LoaderActivationOptions, type LoadOptions, type RoutedSkill, type SkillLoaderOptions } from './options.js';
+import { SKILLS_LOADER_PERMISSIONS } from '../agent/tool-names.js';
 import type { SkillTool } from '../agent/tools.js';
 import { assertLimits, LOADER_LIMITS, resolveLimits, type ResolvedLimits, type Skill } from '../format/types.js';
 
-export type { ActivationThresholds, LoaderLimits, LoaderRoutingOptions, LoadOptions, LoadProgress, RoutedSkill, SkillLoaderOptions } from './options.js';
+export type { ActivationThresholds, LoaderActivationOptions, LoaderLimits, LoaderRoutingOptions, LoadOptions } from './options.js';
+export type { LoadedSkillRecord, LoadProgress, RoutedSkill, SkillLoaderOptions } from './options.js';
 
 /**
  * Loads skills from every source into one cache.
@@ -40,8 +41,7 @@ export type { ActivationThresholds, LoaderLimits, LoaderRoutingOptions, LoadOpti
 export class SkillLoader {
   readonly #options: SkillLoaderOptions;
   readonly #limits: ResolvedLimits;
-  readonly #router: LazyRouter;
-  readonly #semantic: LazySemantic | undefined;
+  readonly #routing: LoaderRouting;
   #cache: Cache | undefined;
   readonly #timeoutMs: number;
   // Applies a store's change events to the cache between loads.
@@ -50,6 +50,7 @@ export class SkillLoader {
   readonly #watch: SourceWatch;
   #generation = 0;
   #committed = 0;
+  readonly #agent: LoaderAgent;
 
   constructor(options: SkillLoaderOptions = {}) {
     this.#options = options;
@@ -57,10 +58,10 @@ export class SkillLoader {
     assertLimits(options.limits, ['perNamespace'], 'SkillLoader');
     assertLimits(options, ['sourceTimeoutMs'], 'SkillLoader');
     this.#timeoutMs = options.sourceTimeoutMs ?? DEFAULT_SOURCE_TIMEOUT_MS;
+    const inner = { cache: () => this.#loaded(), activateRanked: (turn: string | Turn) => this.#routing.activateRanked(turn) };
+    this.#agent = new LoaderAgent(this, inner, this.#limits, this.#timeoutMs);
     if (options.surface !== undefined) checkSurface(options.surface);
-    const { index, embedder, vectorCache, semantic, ...routing } = options.routing ?? {};
-    this.#router = new LazyRouter(routing, index);
-    this.#semantic = embedder ? new LazySemantic(embedder, vectorCache, semantic) : undefined;
+    this.#routing = new LoaderRouting(options.routing, () => this.#loaded());
     // A watched skill was parsed and checked by the same tier reading as a load: put as is, so it keeps its origin.
     const read = { limits: this.#limits, getAll: () => this.getAll(), getByName: (n: string) => this.getByName(n) };
     const write = { put: (skill: Skill) => this.#put(skill), remove: (n: string) => this.remove(n) };
@@ -113,8 +114,7 @@ export class SkillLoader {
       this.#cache = cache;
       this.#committed = generation;
       // The index follows the cache, on first use: only skills whose name or digest changed are re-indexed.
-      this.#router.follow(cache.all, cache.index);
-      this.#semantic?.sync(cache.all);
+      this.#routing.follow(cache);
     }
     return [...cache.all];
   }
@@ -145,13 +145,23 @@ export class SkillLoader {
   }
 
   /** True once a load has completed. */
-  get loaded(): boolean {
+  get isLoaded(): boolean {
     return this.#cache !== undefined;
+  }
+
+  /** `{ name, digest }` of every skill `skills.load` or `activateAsync` returned since the loader was made (or {@link clearLoaded}), in order. */
+  get loaded(): readonly LoadedSkillRecord[] {
+    return this.#agent.record.list();
+  }
+
+  /** Starts {@link loaded} again (a new conversation). */
+  clearLoaded(): void {
+    this.#agent.record.clear();
   }
 
   /** The routing index, kept in step with the cache; `router.toJSON()` serialises it. */
   get router(): Router {
-    return this.#router.get();
+    return this.#routing.router;
   }
 
   /**
@@ -160,9 +170,7 @@ export class SkillLoader {
    */
   route(text: string, options: Pick<RouteOptions, 'limit'> = {}): RoutedSkill[] {
     assertLimits(options, ['limit'], 'route');
-    // At least two hits, so a single hit's margin and threshold see the runner-up.
-    const hits = this.#router.get().route(text, { limit: Math.max(2, options.limit ?? 10), activation: 'any' });
-    return routedSkills(hits, text, this.#router.get(), this.#options.routing ?? {}, this.#loaded().byName, options.limit);
+    return this.#routing.route(text, options);
   }
 
   /**
@@ -172,11 +180,7 @@ export class SkillLoader {
    */
   async routeAsync(text: string, options: Pick<RouteOptions, 'limit'> = {}): Promise<RoutedSkill[]> {
     assertLimits(options, ['limit'], 'routeAsync');
-    const router = this.#router.get();
-    const ranking = { limit: Math.max(2, options.limit ?? 10), activation: 'any' } as const;
-    // The decision follows the ranking it explains: blended only when this ranking blended.
-    const { hits, mode } = (await this.#semantic?.ranking(router, text, ranking)) ?? { hits: router.route(text, ranking), mode: undefined };
-    return routedSkills(hits, text, router, withDecision(this.#options.routing ?? {}, mode), this.#loaded().byName, options.limit);
+    return this.#routing.routeAsync(text, options);
   }
 
   /**
@@ -184,7 +188,7 @@ export class SkillLoader {
    * `EMBEDDING_FAILED` when the embedder failed (routing stays lexical). Until then routing is lexical.
    */
   async embeddingsReady(): Promise<void> {
-    await this.#semantic?.ready();
+    await this.#routing.ready();
   }
 
   /**
@@ -200,7 +204,7 @@ export class SkillLoader {
    */
   activate(turn: string | Turn, options: ActivationOptions = {}): SkillActivation[] {
     this.#loaded();
-    return activateTurn(turn, this.#context(), { ...this.#options.routing, ...options });
+    return this.#routing.activate(turn, options);
   }
 
   /**
@@ -208,23 +212,23 @@ export class SkillLoader {
    * intents are the same. Without an embedder, or until the vectors are ready, it answers as `activate` does.
    * @example `for (const { skill } of await loader.activateAsync('put my receipts in a table')) use(skill)`
    */
-  async activateAsync(turn: string | Turn, options: ActivationOptions = {}): Promise<SkillActivation[]> {
+  async activateAsync(turn: string | Turn, { record, ...options }: LoaderActivationOptions = {}): Promise<SkillActivation[]> {
     this.#loaded();
-    const blended = await this.#semantic?.activate(turn, this.#context(), { ...this.#options.routing, ...options });
-    return blended ?? this.activate(turn, options);
+    const activated = await this.#routing.activateAsync(turn, options);
+    if (record !== false) for (const { skill } of activated) this.#agent.record.add(skill);
+    return activated;
   }
 
   /** The thresholds `activate` and `activateAsync` apply now, with `options` as theirs (the decision rule's for the skill count, or the fixed one). */
   activationThresholds(options: ActivationOptions = {}): ActivationThresholds {
-    return activationThresholds({ ...this.#options.routing, ...options }, this.#router.get().size, this.#semantic?.blended);
+    return this.#routing.thresholds(options);
   }
 
   /**
-   * Adds or replaces one skill in the cache and the index, without a load (e.g. after the store saved it). A later
-   * tier cannot replace an earlier tier's skill (`CONFLICT`), nor can a name that is the same after normalisation or
-   * looks like another skill's; the next `loadAll` rebuilds from the sources. The skill is validated like a SKILL.md
-   * (written out and parsed): `INVALID_SKILL` with `diagnostics` when it does not pass, `INVALID_INPUT` when `source`
-   * is not `builtin`, `org` or `user`.
+   * Adds or replaces one skill in the cache and the index without a load (the next `loadAll` rebuilds from the sources).
+   * A later tier cannot replace an earlier tier's skill, nor a name that is the same after normalisation or looks like
+   * another's (`CONFLICT`). Validated like a SKILL.md: `INVALID_SKILL` with `diagnostics`; a `source` not `builtin`,
+   * `org` or `user` is `INVALID_INPUT`.
    */
   upsert(skill: Skill): void {
     this.#put(checkedSkill(skill));
@@ -233,8 +237,7 @@ export class SkillLoader {
   /** Puts a checked skill in the cache, the index and the vectors. */
   #put(skill: Skill): void {
     this.#cache = withSkill(this.#loaded(), skill);
-    this.#router.get().upsert(skill);
-    this.#semantic?.upsert(skill);
+    this.#routing.upsert(skill);
   }
 
   /** Drops one skill from the cache and the index; false when there was none of that name. */
@@ -242,37 +245,42 @@ export class SkillLoader {
     const cache = this.#loaded();
     if (!cache.byName.has(name)) return false;
     this.#cache = withoutSkill(cache, name);
-    this.#router.get().remove(name);
-    this.#semantic?.remove(name);
+    this.#routing.remove(name);
     return true;
   }
 
   /**
-   * The catalog of the cached skills for the system prompt (docs/agent.md). Over `maxCatalogBytes` it is refused,
-   * unless `turn` is given: then it lists the skills the turn activates and routing ranks highest, within the limit.
+   * The catalog for the system prompt (docs/agent.md), always within `maxBytes` (default `maxCatalogBytes`): whole when
+   * it fits; else the turn's activated skills whole, the rest by relevance, shortened, then counted on a last line.
+   * @example `system.push(loader.catalog({ turn: 'merge these pdfs', loaded: loader.loaded }))`
    */
   catalog(options: CatalogOptions = {}): string {
-    return loaderCatalog(this.#loaded().all, this.#limits, options, routingRanking(this));
+    return this.catalogFit(options).text;
   }
 
-  /** `skills.load` and `skills.read` over the current cache; after a load, take them again (their `version` changes). */
+  /** {@link catalog} with what its budget did: each listed skill's form, the skills left out, the bytes. */
+  catalogFit(options: CatalogOptions = {}): CatalogFit {
+    return this.#agent.catalogFit(options);
+  }
+
+  /** `skills.load`, `skills.read` and `skills.search` over the current cache; after a load, take them again (their `version` changes). */
   get tools(): readonly SkillTool[] {
-    return agentView(this.#loaded().all, this.#limits, this.#timeoutMs).tools;
+    return this.#agent.view().tools;
   }
 
   /** `skills.list` and `skills.grep` over the current cache (grants: `SKILLS_FILE_PERMISSIONS`); take them again after a load. */
   get fileTools(): readonly SkillTool[] {
-    return agentView(this.#loaded().all, this.#limits, this.#timeoutMs).fileTools;
+    return this.#agent.view().fileTools;
   }
 
   /** `sha256:` over every cached skill's digest, in any order; the tools' `version`. */
   get digest(): string {
-    return agentView(this.#loaded().all, this.#limits, this.#timeoutMs).digest;
+    return this.#agent.view().digest;
   }
 
-  /** The grants the skill tools need: `['tool:skills.load', 'tool:skills.read', 'skills:read']`. */
+  /** The grants the skill tools need: `['tool:skills.load', 'tool:skills.read', 'skills:read', 'tool:skills.search']`. */
   get permissions(): readonly string[] {
-    return SKILLS_PERMISSIONS;
+    return SKILLS_LOADER_PERMISSIONS;
   }
 
   /** The limits in force (defaults: {@link LOADER_LIMITS}). */
@@ -280,16 +288,9 @@ export class SkillLoader {
     return this.#limits;
   }
 
-  /**
-   * The text of one listed text file of a cached skill, read through its source and checked against its digest.
-   * The read is raced against `options.signal` (`ABORTED`) and the source timeout (`SOURCE_FAILED`).
-   */
+  /** One listed text file of a cached skill, read through its source, checked against its digest, raced against `signal` and the timeout. */
   async readFile(name: string, path: string, options: SourceCallOptions = {}): Promise<string> {
-    return readLoaderFile(this.#loaded().byName.get(name) ?? notHeld(name), path, this.#limits, { signal: options.signal, timeoutMs: this.#timeoutMs });
-  }
-
-  #context(): ActivationContext {
-    return { getByName: (n) => this.getByName(n), getByIntent: (i) => this.getByIntent(i), router: this.#router.get() };
+    return this.#agent.readFile(name, path, options);
   }
 
   #loaded(): Cache {

@@ -74,6 +74,14 @@ export interface RoutedSkill {
   readonly margin: number;
 }
 
+export type { LoadedSkillRecord } from './agent/loaded-record.js';
+
+/** Options of `loader.activateAsync`: the activation options, and whether the skills returned count as handed out. */
+export interface LoaderActivationOptions extends ActivationOptions {
+  /** `false` for a preview or an evaluation: the skills returned are not added to `loader.loaded` (default true). */
+  record?: boolean;
+}
+
 /** Options of {@link SkillLoader.loadAll}. */
 export interface LoadOptions {
   /** Cancels the load; the previous cache stays. */

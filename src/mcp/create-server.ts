@@ -4,7 +4,7 @@
  * @module
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { SKILLS_FILE_PERMISSIONS, SKILLS_PERMISSIONS } from '../agent/tool-names.js';
+import { SKILLS_FILE_PERMISSIONS, SKILLS_LOADER_PERMISSIONS } from '../agent/tool-names.js';
 import { handlePrompts } from './prompt-handlers.js';
 import { handleResources } from './resource-handlers.js';
 import type { McpSkillSource } from './source.js';
@@ -16,16 +16,16 @@ export interface SkillsMcpServerOptions {
   readonly name?: string;
   /** The server's version for clients (default `0.1.0`). */
   readonly version?: string;
-  /** The grants its calls run with (default: every read grant, `SKILLS_PERMISSIONS` and `SKILLS_FILE_PERMISSIONS`). */
+  /** The grants its calls run with (default: every read grant, `SKILLS_LOADER_PERMISSIONS` and `SKILLS_FILE_PERMISSIONS`). */
   readonly grants?: Iterable<string>;
 }
 
 /**
  * An `McpServer` serving `source`, ready to `connect` to any transport:
- * the read tools as MCP tools (`skills.load`, `skills.read`, `skills.list`,
- * `skills.grep`), every listed text file as a `skill://<name>/<path>`
+ * the read tools as MCP tools (`skills.load`, `skills.read`, a loader's
+ * `skills.search`, `skills.list`, `skills.grep`), every listed text file as a `skill://<name>/<path>`
  * resource, the catalog as the `skills://catalog` resource and the
- * `skills-catalog` prompt. A loader's change events reach connected
+ * `skills-catalog` prompt (a loader's fitted to its `maxCatalogBytes`). A loader's change events reach connected
  * clients as list-changed notifications; `close()` on the server stops
  * listening. Its handlers are set on `server.server`: add no tools,
  * resources or prompts of your own through `registerTool` and its kin.
@@ -40,7 +40,7 @@ export interface SkillsMcpServerOptions {
  * ```
  */
 export function createSkillsMcpServer(source: McpSkillSource, options: SkillsMcpServerOptions = {}): McpServer {
-  const grants = [...(options.grants ?? [...SKILLS_PERMISSIONS, ...SKILLS_FILE_PERMISSIONS])];
+  const grants = [...(options.grants ?? [...SKILLS_LOADER_PERMISSIONS, ...SKILLS_FILE_PERMISSIONS])];
   const mcp = new McpServer(
     { name: options.name ?? 'satchel-skills', version: options.version ?? '0.1.0' },
     { capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true } } },

@@ -3,7 +3,7 @@
  * whichever it is.
  * @module
  */
-import type { CatalogOptions } from '../agent/catalog.js';
+import type { CatalogOptions } from '../agent/catalog/options.js';
 import type { SkillToolSource } from '../agent/tool-source.js';
 import type { Skill } from '../format/types.js';
 import type { LoaderChange } from '../loader/live.js';

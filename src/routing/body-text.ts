@@ -63,6 +63,8 @@ export function bodyRoutingText(content: string): string {
 export function fileRoutingNames(skill: Pick<Skill, 'files'>): string[] {
   const names = new Set<string>();
   for (const file of skill.files) {
+    // A skill's evals (`evals/eval_queries.json`, the Agent Skills guide's trigger evals) test it; they do not describe it.
+    if (file.path.startsWith('evals/')) continue;
     const base = file.path.split('/').pop() ?? '';
     const stem = base.replace(/\.[^.]+$/, '');
     // LICENSE, README and the like say nothing about the task.

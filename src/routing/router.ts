@@ -21,7 +21,7 @@ export { DEFAULT_ROUTER_OPTIONS, type RouterOptions } from './options.js';
 export type { IntentHit, RouteHit, RouteOptions, RouterDocument, RouterJSON, SyncResult } from './types.js';
 
 /** Version of {@link RouterJSON}; a serialised router of another version is refused. */
-export const ROUTER_SCHEMA_VERSION = 2;
+export const ROUTER_SCHEMA_VERSION = 3;
 
 /** What the router keeps of a skill. */
 interface Entry {

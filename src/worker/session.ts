@@ -11,11 +11,13 @@ import { releaseProxy } from 'comlink';
 import type { Diagnostic } from '../format/diagnostics/diagnostic.js';
 import { SkillError } from '../format/errors.js';
 import type { Skill } from '../format/types.js';
-import type { CatalogOptions } from '../agent/catalog.js';
+import type { CatalogOptions } from '../agent/catalog/options.js';
+import type { CatalogFit } from '../agent/catalog/budget.js';
+import type { LoadedSkillRecord } from '../loader/agent/loaded-record.js';
 import { runTool } from '../agent/grants.js';
 import type { ActivationOptions, SkillActivation, Turn } from '../routing/activation.js';
 import type { RouteOptions } from '../routing/router.js';
-import type { ActivationThresholds, LoadProgress, RoutedSkill } from '../loader/loader.js';
+import type { ActivationThresholds, LoaderActivationOptions, LoadProgress, RoutedSkill } from '../loader/loader.js';
 import { FORWARDED_STORE_METHODS, type ForwardedStoreMethod } from './store-facade.js';
 import type { SkillRuntime } from './runtime.js';
 import { AnswerPages, type AnswerPage } from './paging.js';
@@ -93,9 +95,19 @@ export class RuntimeSession {
     return this.#runtime.loader.diagnostics;
   }
 
-  /** `loader.loaded`. */
-  get loaded(): boolean {
-    return this.#runtime.loader.loaded;
+  /** `loader.isLoaded`. */
+  get isLoaded(): boolean {
+    return this.#runtime.loader.isLoaded;
+  }
+
+  /** `loader.loaded`, as a plain array. */
+  get loaded(): LoadedSkillRecord[] {
+    return [...this.#runtime.loader.loaded];
+  }
+
+  /** `loader.clearLoaded`. */
+  clearLoaded(): void {
+    this.#runtime.loader.clearLoaded();
   }
 
   /** `loader.digest`. */
@@ -124,7 +136,7 @@ export class RuntimeSession {
   }
 
   /** `loader.activateAsync`, paged. */
-  async activateAsync(turn: string | Turn, options: ActivationOptions = {}): Promise<AnswerPage<SkillActivation>> {
+  async activateAsync(turn: string | Turn, options: LoaderActivationOptions = {}): Promise<AnswerPage<SkillActivation>> {
     return this.#pages.first(await this.#runtime.loader.activateAsync(turn, options));
   }
 
@@ -141,6 +153,11 @@ export class RuntimeSession {
   /** `loader.catalog`. */
   catalog(options: CatalogOptions = {}): string {
     return this.#runtime.loader.catalog(options);
+  }
+
+  /** `loader.catalogFit`. */
+  catalogFit(options: CatalogOptions = {}): CatalogFit {
+    return this.#runtime.loader.catalogFit(options);
   }
 
   /** The tools without their `run` (a function cannot cross); run them with {@link runTool}. */

@@ -1,8 +1,8 @@
 // The catalog: a paragraph, then one entry per model-visible skill; XML on request, escaped; refused over its limit.
 import { describe, expect, it } from 'vitest';
-import { createSkillSet, defineSkill, type Skill } from '../../src/index.js';
-import { escapeXml, renderCatalog, selectForTurn } from '../../src/agent/catalog.js';
-import { catalogFits } from '../../src/agent/catalog.js';
+import { createSkillSet, defineSkill } from '../../src/index.js';
+import { escapeXml } from '../../src/agent/catalog/entries.js';
+import { catalogFits, renderCatalog } from '../../src/agent/catalog/render.js';
 import { thrown } from '../support/errors.js';
 
 const refunds = defineSkill({ name: 'refunds', description: 'Decide refunds under the store policy.', instructions: 'Decide.' });
@@ -33,20 +33,14 @@ describe('catalog()', () => {
     expect(createSkillSet([deploy]).catalog({ format: 'xml' })).toBe('');
   });
 
-  it('gives the <available_skills> XML form on request, every value escaped', () => {
+  it('gives the <available_skills> XML form on request, one skill per line, every value escaped', () => {
     const catalog = createSkillSet([refunds, tricky]).catalog({ format: 'xml' });
     expect(catalog).toMatch(/^Skills are folders/);
     expect(catalog.slice(catalog.indexOf('<available_skills>'))).toBe(
       [
         '<available_skills>',
-        '  <skill>',
-        '    <name>refunds</name>',
-        '    <description>Decide refunds under the store policy.</description>',
-        '  </skill>',
-        '  <skill>',
-        '    <name>tricky</name>',
-        '    <description>Use for &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &apos;quotes&apos;.</description>',
-        '  </skill>',
+        '  <skill><name>refunds</name><description>Decide refunds under the store policy.</description></skill>',
+        '  <skill><name>tricky</name><description>Use for &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &apos;quotes&apos;.</description></skill>',
         '</available_skills>',
       ].join('\n'),
     );
@@ -68,6 +62,14 @@ describe('catalog()', () => {
     expect(error.message).toContain(`is ${size} bytes, more than maxCatalogBytes (${size - 1})`);
   });
 
+  it('refuses a catalog over a smaller maxBytes too: a set is never cut', () => {
+    const set = createSkillSet([refunds, pdf]);
+    const size = new TextEncoder().encode(set.catalog()).byteLength;
+    expect(set.catalog({ maxBytes: size })).toBe(set.catalog());
+    expect(thrown(() => set.catalog({ maxBytes: size - 1 })).code).toBe('LIMIT_EXCEEDED');
+    expect(set.catalog({ maxBytes: 10 * 1024 * 1024 })).toBe(set.catalog()); // the set's own limit still holds
+  });
+
   it('refuses an XML form that is over the limit when asked for it', () => {
     const set = createSkillSet([tricky], { maxCatalogBytes: 500 });
     expect(set.catalog()).toContain('tricky');
@@ -78,18 +80,6 @@ describe('catalog()', () => {
 describe('escapeXml', () => {
   it('escapes the five XML characters', () => {
     expect(escapeXml(`&<>"'`)).toBe('&amp;&lt;&gt;&quot;&apos;');
-  });
-});
-
-describe('selectForTurn', () => {
-  const skills: Skill[] = Array.from({ length: 6 }, (_, i) =>
-    defineSkill({ name: `s${i}`, description: i === 1 ? 'x'.repeat(400) : `Skill number ${i}.`, instructions: 'Do.' }),
-  );
-
-  it('keeps rank order, passes over entries that do not fit and skips hidden skills and repeats', () => {
-    const head = renderCatalog([skills[0] as Skill], 10_000).length - '- s0: Skill number 0.'.length;
-    const chosen = selectForTurn([skills[3], skills[1], deploy, skills[3], skills[0], skills[5]] as Skill[], head + 70);
-    expect(chosen.map((s) => s.name)).toEqual(['s3', 's0', 's5']);
   });
 });
 

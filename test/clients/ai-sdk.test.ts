@@ -98,11 +98,14 @@ describe('createSkillToolSet in generateText', () => {
     const loader = new SkillLoader({ builtin: directorySource(root) });
     await loader.loadAll();
     const tools = createSkillToolSet(loader, { grants: loader.permissions, fileTools: false });
-    expect(Object.keys(tools)).toEqual(['skills_load', 'skills_read']);
+    expect(Object.keys(tools)).toEqual(['skills_load', 'skills_read', 'skills_search']);
     await writeFile(join(root, 'notes/SKILL.md'), skillMd('notes', { body: 'Version two.' }));
     await loader.loadAll();
     const model = scripted([call('c1', 'skills_load', { name: 'notes' }), answer('done')]);
     const result = await generateText({ model, tools, prompt: 'x', stopWhen: isStepCount(3) });
     expect(result.steps[0]?.toolResults[0]?.output).toMatchObject({ instructions: 'Version two.' });
+    const search = scripted([call('c2', 'skills_search', { query: 'notes' }), answer('done')]);
+    const found = await generateText({ model: search, tools, prompt: 'x', stopWhen: isStepCount(3) });
+    expect(found.steps[0]?.toolResults[0]?.output).toMatchObject({ query: 'notes', skills: [{ name: 'notes', score: expect.any(Number) }] });
   });
 });

@@ -53,7 +53,9 @@ describe('satchel mcp over stdio', () => {
     const client = new Client({ name: 'stdio-test', version: '1.0.0' });
     await client.connect(transport);
     try {
-      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['skills.load', 'skills.read', 'skills.list', 'skills.grep']);
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['skills.load', 'skills.read', 'skills.search', 'skills.list', 'skills.grep']);
+      const found = await client.callTool({ name: 'skills.search', arguments: { query: 'refund money back' } });
+      expect((found.structuredContent as { skills: { name: string }[] }).skills[0]?.name).toBe('refunds');
       const loaded = await client.callTool({ name: 'skills.load', arguments: { name: 'refunds' } });
       expect(loaded.structuredContent).toMatchObject({ name: 'refunds', instructions: 'Read references/policy.md first.' });
       const policy = await client.readResource({ uri: 'skill://refunds/references/policy.md' });

@@ -154,6 +154,33 @@ describe('createSkillsMcpServer over a loader on a store', () => {
   });
 });
 
+/** A made-up word of letters alone for `i`, so each skill has a word of its own. */
+const codeword = (i: number): string => `zq${String.fromCharCode(97 + Math.floor(i / 26), 97 + (i % 26))}ov`;
+
+describe('createSkillsMcpServer over a loader larger than one catalog', () => {
+  it('serves the catalog resource and prompt within the budget, and skills.search finds the rest', async () => {
+    const store = createMemoryStore();
+    for (let i = 0; i < 130; i++) {
+      const name = `tool-${String(i).padStart(3, '0')}`;
+      await store.put(['acme', 'skills'], skillMd(name, { description: `Handle ${codeword(i)} requests with care: steps, checks and the forms they need.` }));
+    }
+    const loader = new SkillLoader({ store, limits: { maxCatalogBytes: 1536 } });
+    await loader.loadAll('acme');
+    const { client, close } = await connected(loader);
+    const resource = await client.readResource({ uri: CATALOG_URI });
+    const text = (resource.contents[0] as { text: string }).text;
+    expect(new TextEncoder().encode(text).byteLength).toBeLessThanOrEqual(1536);
+    expect(text).toBe(loader.catalog());
+    expect(text).toMatch(/\d+ more skills are not listed; the `skills.search` tool finds them\.$/);
+    const prompt = await client.getPrompt({ name: CATALOG_PROMPT });
+    expect(prompt.messages[0]?.content).toEqual({ type: 'text', text });
+    const unlisted = loader.catalogFit().unlisted.at(-1) as string;
+    const found = await client.callTool({ name: 'skills.search', arguments: { query: `a ${codeword(Number(unlisted.slice(5)))} request` } });
+    expect((found.structuredContent as { skills: { name: string }[] }).skills[0]?.name).toBe(unlisted);
+    await close();
+  });
+});
+
 describe('skill resource URIs', () => {
   it("round-trip paths, a plugin's shared files and odd characters included", () => {
     for (const path of ['references/policy.md', '../../shared/util.py', 'a b/c#d.md', 'x/%41.md']) {

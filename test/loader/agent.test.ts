@@ -26,7 +26,8 @@ describe('loader catalog and tools', () => {
     expect(catalog).toContain('- refunds: Decide refunds');
     expect(catalog).toContain('- researcher: Research a topic.');
     expect(catalog).not.toContain('deploy');
-    expect(loader.permissions).toEqual(['tool:skills.load', 'tool:skills.read', 'skills:read']);
+    expect(loader.permissions).toEqual(['tool:skills.load', 'tool:skills.read', 'skills:read', 'tool:skills.search']);
+    expect(loader.tools.map((t) => t.id)).toEqual(['skills.load', 'skills.read', 'skills.search']);
     const [load, read] = loader.tools as [SkillTool<LoadedSkill>, SkillTool<ReadFileResult>];
     expect(load.version).toBe(loader.digest);
     expect(load.inputSchema).toMatchObject({ properties: { name: { enum: ['refunds', 'researcher', 'shipping'] } } });
@@ -93,18 +94,29 @@ describe('a loader larger than one catalog', () => {
     });
   const limits = { maxCatalogBytes: 1500 };
 
-  it('refuses catalog() without a turn, never cut', async () => {
-    const loader = await loaded(memorySource(many), limits);
-    const error = thrown(() => loader.catalog());
-    expect(error.code).toBe('LIMIT_EXCEEDED');
-    expect(error.message).toContain('catalog({ turn })');
+  it("fits catalog() without a turn, in the loader's order, and never throws for size", async () => {
+    const loader = await loaded(memorySource(many), { maxCatalogBytes: 1100 });
+    const catalog = loader.catalog();
+    expect(new TextEncoder().encode(catalog).byteLength).toBeLessThanOrEqual(1100);
+    expect(catalog).toBe(loader.catalog()); // the same skills give the same bytes
+    const fit = loader.catalogFit();
+    expect(fit.entries.map((e) => e.name)).toEqual(
+      loader
+        .getAll()
+        .filter((s) => s.name !== 'deploy')
+        .map((s) => s.name)
+        .slice(0, fit.entries.length),
+    );
+    expect(fit.unlisted.length).toBeGreaterThan(0);
+    expect(catalog.split('\n').at(-1)).toBe(`${fit.unlisted.length} more skills are not listed; the \`skills.search\` tool finds them.`);
+    expect(catalog).toContain('call the `skills.search` tool');
   });
 
   it('lists the skills routing ranks highest for the turn, within the limit', async () => {
     const loader = await loaded(memorySource(many), limits);
     const catalog = loader.catalog({ turn: 'I want my money back: a refund for my order' });
     expect(new TextEncoder().encode(catalog).byteLength).toBeLessThanOrEqual(1500);
-    const names = [...catalog.matchAll(/^- ([a-z0-9-]+):/gm)].map((m) => m[1]);
+    const names = [...catalog.matchAll(/^- ([a-z0-9-]+)/gm)].map((m) => m[1]);
     expect(names[0]).toBe('refunds');
     expect(names).not.toContain('deploy');
     const xml = loader.catalog({ turn: { text: 'where is my parcel delivery' }, format: 'xml' });
@@ -119,16 +131,17 @@ describe('a loader larger than one catalog', () => {
     };
     const loader = await loaded(memorySource(gatedFiles), limits);
     const names = (turn: { text: string; intents?: string[] }): string[] =>
-      [...loader.catalog({ turn }).matchAll(/^- ([a-z0-9-]+):/gm)].map((m) => m[1] as string);
-    expect(names({ text: 'money back for my returned order' })).toContain('returns');
-    expect(names({ text: 'money back for my returned order', intents: ['shipping_delay'] })).not.toContain('returns');
+      [...loader.catalog({ turn }).matchAll(/^- ([a-z0-9-]+)/gm)].map((m) => m[1] as string);
+    expect(names({ text: 'money back for my returned order' }).slice(0, 3)).toContain('returns');
+    // Gated, it is not ranked for the turn: it comes after every skill the text matched, in the loader's order.
+    expect(names({ text: 'money back for my returned order', intents: ['shipping_delay'] }).slice(0, 3)).not.toContain('returns');
     expect(names({ text: 'money back for my returned order', intents: ['return_request'] })[0]).toBe('returns');
   });
 
   it('puts a mentioned skill first, even a manual one', async () => {
     const loader = await loaded(memorySource(many), limits);
     const catalog = loader.catalog({ turn: '/researcher climate policy' });
-    expect([...catalog.matchAll(/^- ([a-z0-9-]+):/gm)].map((m) => m[1])[0]).toBe('researcher');
+    expect([...catalog.matchAll(/^- ([a-z0-9-]+)/gm)].map((m) => m[1])[0]).toBe('researcher');
   });
 
   it('ignores the turn when the whole catalog fits', async () => {

@@ -114,7 +114,7 @@ describe('loading', () => {
     const pending = other.loadAll(undefined, undefined, { signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toSatisfy((e) => (isSkillError(e) ? e.code === 'ABORTED' : (e as Error).name === 'AbortError'));
-    expect(other.loaded).toBe(false);
+    expect(other.isLoaded).toBe(false);
     const again = new AbortController();
     again.abort();
     await expect(loader.loadAll(undefined, undefined, { signal: again.signal })).rejects.toMatchObject({ code: 'ABORTED' });
@@ -142,7 +142,7 @@ describe('limits', () => {
   it('a load over maxSkills throws LIMIT_EXCEEDED naming the limit and keeps the old cache', async () => {
     const loader = new SkillLoader({ builtin: memorySource(many), limits: { maxSkills: 4 } });
     await expect(loader.loadAll()).rejects.toMatchObject({ code: 'LIMIT_EXCEEDED', message: expect.stringContaining('maxSkills') });
-    expect(loader.loaded).toBe(false);
+    expect(loader.isLoaded).toBe(false);
   });
 
   it('a load over maxTotalBytes throws LIMIT_EXCEEDED naming the limit', async () => {

@@ -43,8 +43,8 @@ describe('bodyRoutingText', () => {
 });
 
 describe('fileRoutingNames and bodyTextOf', () => {
-  it('names files without folder or extension, leaving out licenses and readmes', () => {
-    const files = ['references/forms.md', 'scripts/merge_pdfs.py', 'LICENSE.txt', 'README.md'].map((path) => ({
+  it('names files without folder or extension, leaving out licenses, readmes and the evals', () => {
+    const files = ['references/forms.md', 'scripts/merge_pdfs.py', 'LICENSE.txt', 'README.md', 'evals/eval_queries.json'].map((path) => ({
       path,
       size: 1,
       isText: true,

@@ -39,7 +39,7 @@ describe('the runtime from the page', () => {
     same(await client.getAll(), loader.getAll());
     same(await client.size, loader.size);
     same(await client.diagnostics, loader.diagnostics);
-    same(await client.loaded, true);
+    same(await client.isLoaded, true);
     same(await client.digest, loader.digest);
     same(await client.permissions, [...loader.permissions]);
     same(await client.route('money back please', { limit: 2 }), loader.route('money back please', { limit: 2 }));
@@ -59,7 +59,7 @@ describe('the runtime from the page', () => {
       tools,
       runtime.loader.tools.map(({ run: _run, ...tool }) => ({ ...tool, grants: [...tool.grants] })),
     );
-    expect(tools.map((t) => t.id)).toEqual(['skills.load', 'skills.read']);
+    expect(tools.map((t) => t.id)).toEqual(['skills.load', 'skills.read', 'skills.search']);
     expect(tools.every((t) => !('run' in t))).toBe(true);
     const [load, read] = runtime.loader.tools as [(typeof runtime.loader.tools)[0], (typeof runtime.loader.tools)[0]];
     const grants = { grants: SKILL_TOOLS.permissions };
@@ -68,6 +68,9 @@ describe('the runtime from the page', () => {
       await client.runTool('skills.read', { name: 'refunds', path: 'references/guide.md' }, grants),
       await read.run({ name: 'refunds', path: 'references/guide.md' }),
     );
+    const searched = await client.runTool('skills.search', { query: 'refund' }, { grants: SKILL_TOOLS.loaderPermissions });
+    same(searched, await (runtime.loader.tools[2] as (typeof runtime.loader.tools)[0]).run({ query: 'refund' }));
+    expect(await codeOf(client.runTool('skills.search', { query: 'refund' }, grants))).toBe('PERMISSION_DENIED');
     const denied = await rejected(client.runTool('skills.load', { name: 'refunds' }, { grants: new Set(['tool:skills.load']) }));
     expect(denied.code).toBe('PERMISSION_DENIED');
     expect(denied.message).toContain('`skills:read`');

@@ -89,6 +89,17 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     limits: LOADER,
     defaults: LOADER_LIMITS,
   },
+  eval: {
+    args: '<path…>',
+    minPositionals: 1,
+    summary: "Run each skill's trigger evals (evals/eval_queries.json) through routing, with no model.",
+    details: `Loads the paths as list does and runs every query of each skill's evals/eval_queries.json ([{ "query": "…", "should_trigger": true }], the Agent Skills format), or of the --queries file, through activate. Prints per skill how often it activated when it should (kept) and when it should not (false), how often it came first and which skills came first instead; the kept and false activation over fixed thresholds 0 to 1; and the pairs of skills whose descriptions collide. A malformed eval file is reported at its line and column; the other skills are evaluated all the same. Exit 0 whenever it ran (with --strict, 1 when a skill could not be loaded); with --min-rate, 1 when a skill falls below it or an eval file is malformed.`,
+    switches: LOAD_SWITCHES,
+    switchHelp: LOAD_HELP,
+    values: ['--queries', '--min-rate'],
+    limits: LOADER,
+    defaults: LOADER_LIMITS,
+  },
   publish: {
     args: '<dir> <out>',
     minPositionals: 2,
@@ -104,7 +115,7 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     minPositionals: 1,
     summary: 'Serve the skills under each path as an MCP server over stdio, live as the folders change.',
     details:
-      'Speaks the Model Context Protocol on stdin/stdout (logs go to stderr): the tools skills.load, skills.read, skills.list and skills.grep, every text file as a skill://<name>/<path> resource, the catalog as the skills://catalog resource and the skills-catalog prompt. The folders are watched; a change reaches the client as list-changed notifications. Runs until stdin closes; exit 1 when a path cannot be used or the load fails. Needs @modelcontextprotocol/sdk installed.',
+      'Speaks the Model Context Protocol on stdin/stdout (logs go to stderr): the tools skills.load, skills.read, skills.search, skills.list and skills.grep, every text file as a skill://<name>/<path> resource, the catalog as the skills://catalog resource and the skills-catalog prompt, fitted to --max-catalog-bytes (skills.search finds what it leaves out). The folders are watched; a change reaches the client as list-changed notifications. Runs until stdin closes; exit 1 when a path cannot be used or the load fails. Needs @modelcontextprotocol/sdk installed.',
     switches: ['--include-hidden'],
     // The server offers the catalog (a resource and a prompt) and names the skills in its tools: --max-catalog-bytes bounds both.
     limits: ['maxSkills', 'maxTotalBytes', 'maxCatalogBytes', ...DISCOVERY],

@@ -1,5 +1,5 @@
 /**
- * The `satchel` command line: `validate`, `list`, `catalog`, `route`, `publish`, `mcp` and `vectors`.
+ * The `satchel` command line: `validate`, `list`, `catalog`, `route`, `eval`, `publish`, `mcp` and `vectors`.
  * This file only dispatches; the commands share types through `io.ts`.
  * @module
  */
@@ -7,6 +7,7 @@ import { isSkillError } from '../../format/errors.js';
 import { parseArgs } from './args/flags.js';
 import { commandHelp, mainHelp, usageError } from './args/help.js';
 import { catalogCommand } from './commands/catalog.js';
+import { evalCommand } from './commands/eval.js';
 import { listCommand } from './commands/list.js';
 import { mcpCommand } from './commands/mcp.js';
 import { publishCommand } from './commands/publish.js';
@@ -25,6 +26,7 @@ const COMMAND_RUNNERS: Readonly<Record<CommandName, (flags: CliFlags, io: CliIo)
   list: listCommand,
   catalog: catalogCommand,
   route: routeCommand,
+  eval: evalCommand,
   publish: publishCommand,
   mcp: mcpCommand,
   vectors: vectorsCommand,

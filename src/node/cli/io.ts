@@ -14,7 +14,7 @@ export interface CliIo {
 }
 
 /** The commands `satchel` runs. */
-export type CommandName = 'validate' | 'list' | 'catalog' | 'route' | 'publish' | 'mcp' | 'vectors';
+export type CommandName = 'validate' | 'list' | 'catalog' | 'route' | 'eval' | 'publish' | 'mcp' | 'vectors';
 
 /** Flags shared by the commands; each command accepts only those its help lists. */
 export interface CliFlags {
@@ -33,4 +33,8 @@ export interface CliFlags {
   limits: SkillLimits;
   /** `route`: a fixed activation threshold (0–1) instead of the decision rule; unset, the rule decides. */
   threshold?: number;
+  /** `eval`: a JSON file mapping skill names to their queries, instead of each skill's `evals/eval_queries.json`. */
+  queries?: string;
+  /** `eval`: exit 1 when a skill activates for less than this share (0–1) of the queries it should. */
+  minRate?: number;
 }

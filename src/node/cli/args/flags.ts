@@ -96,15 +96,13 @@ function readLimit(command: CommandName, flags: CliFlags, name: string, value: s
   return undefined;
 }
 
-/** Sets a value flag (`--threshold 0.4`); returns what is wrong, if anything. */
+/** Sets a value flag (`--threshold 0.4`, `--queries evals.json`); returns what is wrong, if anything. */
 function readValue(command: CommandName, flags: CliFlags, name: string, value: string | undefined): string | undefined {
   if (!isValueFlag(name)) return `unknown option "${escapeControl(name)}".`;
   if (!(COMMANDS[command].values ?? []).includes(name)) return `${name} does not apply to satchel ${command}.`;
   const spec = VALUE_FLAGS[name];
   if (value === undefined) return `${name} needs a value: ${spec.takes}.`;
-  const parsed = spec.parse(value);
-  if (parsed === undefined) return `${name} takes ${spec.takes}, not "${escapeControl(value)}".`;
-  flags[spec.key] = parsed;
+  if (!spec.set(flags, value)) return `${name} takes ${spec.takes}, not "${escapeControl(value)}".`;
   return undefined;
 }
 

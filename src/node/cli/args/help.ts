@@ -33,7 +33,8 @@ Commands:
 ${lines.join('\n')}
 
 Options (each command lists its own with satchel <command> --help):
-  --strict, --verbose, --json, --xml, --include-hidden, --threshold (route), and a flag per limit:
+  --strict, --verbose, --json, --xml, --include-hidden, --threshold (route), --queries and --min-rate (eval),
+  and a flag per limit:
   ${Object.values(LIMIT_FLAGS).join(', ')}
   -h, --help      Show help.
   -v, --version   Show the version.

@@ -1,36 +1,53 @@
 /**
- * The flags that take a value and are not limits (`--threshold 0.4`): what
- * each sets, the values it takes, and its help line.
+ * The flags that take a value and are not limits (`--threshold 0.4`,
+ * `--queries evals.json`): what each sets, the values it takes, and its help line.
  * @module
  */
+import type { CliFlags } from '../io.js';
 
 /** A value flag that is not a limit. */
-export type ValueFlag = '--threshold';
+export type ValueFlag = '--threshold' | '--queries' | '--min-rate';
 
 /** One value flag's shape. */
 interface ValueFlagSpec {
-  /** The `CliFlags` key it sets. */
-  readonly key: 'threshold';
   /** How help shows the flag with its value. */
   readonly shown: string;
   /** The values it takes, as messages say it. */
   readonly takes: string;
   /** What it does, for help. */
   readonly help: string;
-  /** The value, or `undefined` when `text` is not one it takes. */
-  readonly parse: (text: string) => number | undefined;
+  /** Sets its `CliFlags` key from `text`; false (and nothing set) when `text` is not a value it takes. */
+  readonly set: (flags: CliFlags, text: string) => boolean;
 }
 
 /** The value flags, in the order help lists them. */
 export const VALUE_FLAGS: Readonly<Record<ValueFlag, ValueFlagSpec>> = {
   '--threshold': {
-    key: 'threshold',
     shown: '--threshold <n>',
     takes: 'a number from 0 to 1',
     help: 'Activate a search hit at this score or more (0 to 1), instead of the decision rule.',
-    parse: parseShare,
+    set: (flags, text) => setIf(parseShare(text), (value) => (flags.threshold = value)),
+  },
+  '--queries': {
+    shown: '--queries <file>',
+    takes: 'a file',
+    help: "Read the queries from this JSON file, skill name to [{ query, should_trigger }], instead of each skill's evals/eval_queries.json.",
+    set: (flags, text) => setIf(text === '' ? undefined : text, (value) => (flags.queries = value)),
+  },
+  '--min-rate': {
+    shown: '--min-rate <r>',
+    takes: 'a number from 0 to 1',
+    help: 'Exit 1 when a skill activates for less than this share of the queries it should (0 to 1), or an eval file is malformed.',
+    set: (flags, text) => setIf(parseShare(text), (value) => (flags.minRate = value)),
   },
 };
+
+/** Calls `set` with `value` unless it is `undefined`; says whether it did. */
+function setIf<T>(value: T | undefined, set: (value: T) => unknown): boolean {
+  if (value === undefined) return false;
+  set(value);
+  return true;
+}
 
 /** True when `name` is a value flag. */
 export function isValueFlag(name: string): name is ValueFlag {

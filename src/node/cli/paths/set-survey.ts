@@ -5,7 +5,8 @@
  * one run each; `satchel catalog` reports them all from this survey first.
  * @module
  */
-import { isModelVisible, renderCatalog } from '../../../agent/catalog.js';
+import { isModelVisible } from '../../../agent/catalog/entries.js';
+import { renderCatalog } from '../../../agent/catalog/render.js';
 import type { Diagnostic } from '../../../format/diagnostics/diagnostic.js';
 import { isSkillError, SkillError } from '../../../format/errors.js';
 import { serializeSkill } from '../../../format/serialize.js';

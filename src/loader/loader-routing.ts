@@ -1,0 +1,130 @@
+/**
+ * A loader's routing: the lexical index and, with an embedder, the
+ * embedding stage, kept in step with the cache; the rankings and
+ * activations `SkillLoader` answers with.
+ * @module
+ */
+import { activateTurn, type ActivationOptions, type SkillActivation, type Turn } from '../routing/activation.js';
+import { withDecision } from '../routing/decision/search.js';
+import type { RouteHit, RouteOptions, Router } from '../routing/router.js';
+import type { Skill } from '../format/types.js';
+import type { Cache } from './cache.js';
+import { LazyRouter } from './lazy-router.js';
+import { LazySemantic } from './lazy-semantic.js';
+import { activationThresholds, routedSkills, type ActivationThresholds, type LoaderRoutingOptions, type RoutedSkill } from './options.js';
+
+/** The routing of one loader over the cache `held` returns (which throws `NOT_LOADED` before the first load). */
+export class LoaderRouting {
+  readonly #options: LoaderRoutingOptions;
+  readonly #router: LazyRouter;
+  readonly #semantic: LazySemantic | undefined;
+  readonly #held: () => Cache;
+  // The last turn's ranking of every routable skill: `activate` then `catalog({ turn })` on one turn search once.
+  #last: { readonly router: Router; readonly generation: number; readonly text: string; readonly hits: readonly RouteHit[] } | undefined;
+  // And the last activation, for the same reason: keyed by the turn and the options, both plain data.
+  #lastActivation: { readonly router: Router; readonly generation: number; readonly key: string; readonly activated: readonly SkillActivation[] } | undefined;
+  #generation = 0;
+
+  constructor(options: LoaderRoutingOptions | undefined, held: () => Cache) {
+    this.#options = options ?? {};
+    const { index, embedder, vectorCache, semantic, ...routing } = this.#options;
+    this.#router = new LazyRouter(routing, index);
+    this.#semantic = embedder ? new LazySemantic(embedder, vectorCache, semantic) : undefined;
+    this.#held = held;
+  }
+
+  /** The index, built on first use. */
+  get router(): Router {
+    return this.#router.get();
+  }
+
+  /** Follows a new cache: only skills whose name or digest changed are re-indexed and re-embedded. */
+  follow(cache: Cache): void {
+    this.#generation++;
+    this.#router.follow(cache.all, cache.index);
+    this.#semantic?.sync(cache.all);
+  }
+
+  /** Indexes one skill put in the cache. */
+  upsert(skill: Skill): void {
+    this.#generation++;
+    this.#router.get().upsert(skill);
+    this.#semantic?.upsert(skill);
+  }
+
+  /** Drops one skill from the index. */
+  remove(name: string): void {
+    this.#generation++;
+    this.#router.get().remove(name);
+    this.#semantic?.remove(name);
+  }
+
+  /** `loader.route`. */
+  route(text: string, options: Pick<RouteOptions, 'limit'>): RoutedSkill[] {
+    const router = this.#router.get();
+    // At least two hits, so a single hit's margin and threshold see the runner-up.
+    const hits = router.route(text, { limit: Math.max(2, options.limit ?? 10), activation: 'any' });
+    return routedSkills(hits, text, router, this.#options, this.#held().byName, options.limit);
+  }
+
+  /** `loader.routeAsync`. */
+  async routeAsync(text: string, options: Pick<RouteOptions, 'limit'>): Promise<RoutedSkill[]> {
+    const router = this.#router.get();
+    const ranking = { limit: Math.max(2, options.limit ?? 10), activation: 'any' } as const;
+    // The decision follows the ranking it explains: blended only when this ranking blended.
+    const { hits, mode } = (await this.#semantic?.ranking(router, text, ranking)) ?? { hits: router.route(text, ranking), mode: undefined };
+    return routedSkills(hits, text, router, withDecision(this.#options, mode), this.#held().byName, options.limit);
+  }
+
+  /** `loader.activate`. */
+  activate(turn: string | Turn, options: ActivationOptions): SkillActivation[] {
+    const router = this.#router.get();
+    const key = JSON.stringify([turn, options]);
+    const last = this.#lastActivation;
+    if (last?.router === router && last.generation === this.#generation && last.key === key) return [...last.activated];
+    const activated = activateTurn(turn, this.#context(), { ...this.#options, ...options });
+    this.#lastActivation = { router, generation: this.#generation, key, activated };
+    return [...activated];
+  }
+
+  /**
+   * `activate`, and the lexical ranking of every routable skill that its search stage read: a per-turn catalog needs
+   * both, and the search is what a turn costs.
+   */
+  activateRanked(turn: string | Turn): { activated: SkillActivation[]; ranking: (text: string) => readonly RouteHit[] } {
+    return { activated: this.activate(turn, {}), ranking: (text) => this.#rankAll(text) };
+  }
+
+  /** Every routable skill ranked for `text`; the last text's ranking is kept until the next one or a change of the index. */
+  #rankAll(text: string): readonly RouteHit[] {
+    const router = this.#router.get();
+    const last = this.#last;
+    if (last?.router === router && last.generation === this.#generation && last.text === text) return last.hits;
+    const hits = router.route(text, { limit: router.size, activation: 'any' });
+    this.#last = { router, generation: this.#generation, text, hits };
+    return hits;
+  }
+
+  /** `loader.activateAsync`: the blended search stage once the vectors are ready, else `activate`. */
+  async activateAsync(turn: string | Turn, options: ActivationOptions): Promise<SkillActivation[]> {
+    const blended = await this.#semantic?.activate(turn, this.#context(), { ...this.#options, ...options });
+    return blended ?? this.activate(turn, options);
+  }
+
+  /** `loader.activationThresholds`. */
+  thresholds(options: ActivationOptions): ActivationThresholds {
+    return activationThresholds({ ...this.#options, ...options }, this.#router.get().size, this.#semantic?.blended);
+  }
+
+  /** `loader.embeddingsReady`. */
+  async ready(): Promise<void> {
+    await this.#semantic?.ready();
+  }
+
+  #context() {
+    const cache = this.#held();
+    const byIntent = (intent: string): Skill[] => [...(cache.byIntent.get(intent.toLowerCase()) ?? [])];
+    const rank = (text: string): readonly RouteHit[] => this.#rankAll(text);
+    return { getByName: (name: string) => cache.byName.get(name), getByIntent: byIntent, router: this.#router.get(), rank };
+  }
+}
