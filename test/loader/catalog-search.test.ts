@@ -1,6 +1,6 @@
 // A loader's catalog for any budget, its skills.search tool for the long tail, and the record of what it handed out.
 import { describe, expect, it } from 'vitest';
-import { createSkillSet, memorySource, SkillLoader, type LoadedSkill, type Skill, type SkillSearchResult, type SkillTool } from '../../src/index.js';
+import { createSkillSet, findTool, memorySource, toAnthropicTool, toOpenAITool, SkillLoader, type LoadedSkill, type Skill, type SkillSearchResult, type SkillTool } from '../../src/index.js';
 import { rejected, thrown } from '../support/errors.js';
 import { skillMd } from '../support/skill-md.js';
 
@@ -67,6 +67,10 @@ describe('skills.search', () => {
     expect(search.version).toBe(loader.digest);
     expect(search.effects).toBe('none');
     expect(loader.permissions).toContain('tool:skills.search');
+    // The provider adapters shape it like the others: `skills_search`, found again by that name.
+    expect(toAnthropicTool(search)).toMatchObject({ name: 'skills_search', input_schema: { required: ['query'] } });
+    expect(toOpenAITool(search).function.name).toBe('skills_search');
+    expect(findTool(loader.tools, 'skills_search')).toBe(search);
     const set = createSkillSet(loader.getAll().slice(0, 3));
     expect(set.tools.map((t) => t.id)).toEqual(['skills.load', 'skills.read']);
     expect(set.permissions).toEqual(['tool:skills.load', 'tool:skills.read', 'skills:read']);
