@@ -66,13 +66,14 @@ export {
   type LoadOptions,
   type LoadProgress,
   type LoaderLimits,
+  type LearnedExample,
   type LoaderActivationOptions,
   type LoaderRoutingOptions,
   type LoadedSkillRecord,
   type RoutedSkill,
   type SkillLoaderOptions,
 } from './loader/loader.js';
-export type { LoaderEmbeddingOptions } from './loader/semantic-routing.js';
+export type { LoaderEmbeddingOptions } from './loader/stages/semantic-routing.js';
 export type { SubagentSpec } from './loader/subagent.js';
 export { surfaceNamespace } from './loader/surface.js';
 export { createUsagePrior, usagePrior, type SkillPrior, type UsageOutcome, type UsagePrior, type UsagePriorOptions } from './routing/usage-prior.js';

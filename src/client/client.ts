@@ -14,7 +14,7 @@ import type { LoadedSkillRecord } from '../loader/agent/loaded-record.js';
 import type { RunToolOptions } from '../agent/grants.js';
 import type { ActivationOptions, SkillActivation, Turn } from '../routing/activation.js';
 import type { RouteOptions } from '../routing/router.js';
-import type { ActivationThresholds, LoaderActivationOptions, LoadOptions, LoadProgress, RoutedSkill } from '../loader/loader.js';
+import type { ActivationThresholds, LearnedExample, LoaderActivationOptions, LoadOptions, LoadProgress, RoutedSkill } from '../loader/loader.js';
 import { registerSkillErrorTransfer } from '../worker/error-transfer.js';
 import type { RuntimeEndpoint } from '../worker/endpoint.js';
 import type { ToolDescriptor } from '../worker/protocol.js';
@@ -106,6 +106,21 @@ export class SkillRuntimeClient<S extends RuntimeStore = RuntimeStore> {
   /** `{ name, digest }` of every skill the worker's `skills.load` or `activateAsync` returned, in order (`loader.loaded`). */
   get loaded(): Promise<readonly LoadedSkillRecord[]> {
     return this.#call((remote) => remote.loaded);
+  }
+
+  /** The turn becomes a learned example of skill `name`, in the worker's routing (`loader.learn`). */
+  learn(name: string, turn: string | { readonly text: string }): Promise<LearnedExample> {
+    return this.#call((remote) => remote.learn(name, turn));
+  }
+
+  /** The learned examples of `name`, or of every skill (`loader.learnedExamples`). */
+  learnedExamples(name?: string): Promise<readonly LearnedExample[]> {
+    return this.#call((remote) => remote.learnedExamples(name));
+  }
+
+  /** Forgets one learned example (`loader.forgetExample`). */
+  forgetExample(name: string, text: string): Promise<boolean> {
+    return this.#call((remote) => remote.forgetExample(name, text));
   }
 
   /** Starts {@link loaded} again (a new conversation). */

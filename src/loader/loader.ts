@@ -18,14 +18,15 @@ import { LiveLink, watchedOf, type LoaderChange } from './live.js';
 import { SourceWatch } from './source-watch.js';
 import { checkSurface } from './surface.js';
 import type { RouteOptions, Router } from '../routing/router.js';
-import { LoaderRouting } from './loader-routing.js';
+import { LoaderRouting } from './stages/loader-routing.js';
+import { learnedTextOf, type LearnedExample } from './stages/learned-examples.js';
 import { type ActivationThresholds, type LoaderActivationOptions, type LoadOptions, type RoutedSkill, type SkillLoaderOptions } from './options.js';
 import { SKILLS_LOADER_PERMISSIONS } from '../agent/tool-names.js';
 import type { SkillTool } from '../agent/tools.js';
 import { assertLimits, LOADER_LIMITS, resolveLimits, type ResolvedLimits, type Skill } from '../format/types.js';
 
 export type { ActivationThresholds, LoaderActivationOptions, LoaderLimits, LoaderRoutingOptions, LoadOptions } from './options.js';
-export type { LoadedSkillRecord, LoadProgress, RoutedSkill, SkillLoaderOptions } from './options.js';
+export type { LearnedExample, LoadedSkillRecord, LoadProgress, RoutedSkill, SkillLoaderOptions } from './options.js';
 
 /**
  * Loads skills from every source into one cache.
@@ -35,7 +36,6 @@ export type { LoadedSkillRecord, LoadProgress, RoutedSkill, SkillLoaderOptions }
  * const loader = new SkillLoader({ builtin: memorySource(files), store, subagentSpecs })
  * await loader.loadAll(orgId, userId)
  * for (const skill of loader.getByIntent('vendor_evaluation')) prompt.push(skill.content)
- * const researcher = loader.getByName('researcher')
  * ```
  */
 export class SkillLoader {
@@ -58,10 +58,9 @@ export class SkillLoader {
     assertLimits(options.limits, ['perNamespace'], 'SkillLoader');
     assertLimits(options, ['sourceTimeoutMs'], 'SkillLoader');
     this.#timeoutMs = options.sourceTimeoutMs ?? DEFAULT_SOURCE_TIMEOUT_MS;
-    const inner = { cache: () => this.#loaded(), activateRanked: (turn: string | Turn) => this.#routing.activateRanked(turn) };
-    this.#agent = new LoaderAgent(this, inner, this.#limits, this.#timeoutMs);
     if (options.surface !== undefined) checkSurface(options.surface);
     this.#routing = new LoaderRouting(options.routing, () => this.#loaded());
+    this.#agent = new LoaderAgent(this, { cache: () => this.#loaded(), routing: this.#routing }, this.#limits, this.#timeoutMs);
     // A watched skill was parsed and checked by the same tier reading as a load: put as is, so it keeps its origin.
     const read = { limits: this.#limits, getAll: () => this.getAll(), getByName: (n: string) => this.getByName(n) };
     const write = { put: (skill: Skill) => this.#put(skill), remove: (n: string) => this.remove(n) };
@@ -69,9 +68,8 @@ export class SkillLoader {
   }
 
   /**
-   * Reads builtin, then `[orgId, "skills"]`, then the remote sources, then `[orgId, userId, "skills"]`,
-   * then the subagent specs; replaces the cache and returns the merged list. Rejects with `LIMIT_EXCEEDED` over a
-   * per-load limit, `ABORTED` when cancelled; either way the previous cache stays.
+   * Reads builtin, `[orgId, "skills"]`, the remote sources, `[orgId, userId, "skills"]`, then the subagent specs; replaces
+   * the cache. `LIMIT_EXCEEDED` over a per-load limit, `ABORTED` when cancelled: either way the previous cache stays.
    */
   async loadAll(orgId?: string, userId?: string, options: LoadOptions = {}): Promise<Skill[]> {
     this.#live.loadStarted();
@@ -114,7 +112,7 @@ export class SkillLoader {
       this.#cache = cache;
       this.#committed = generation;
       // The index follows the cache, on first use: only skills whose name or digest changed are re-indexed.
-      this.#routing.follow(cache);
+      this.#routing.follow(cache, JSON.stringify([orgId ?? null, userId ?? null, this.#options.surface ?? null]));
     }
     return [...cache.all];
   }
@@ -159,42 +157,51 @@ export class SkillLoader {
     this.#agent.record.clear();
   }
 
+  /**
+   * The turn (text or `{ text }`) becomes a learned example of `name` for this user, in both stages from the next turn on
+   * (docs/routing.md). `NOT_FOUND` for a skill not held; `LIMIT_EXCEEDED` past 2,000 characters.
+   * @example `await loader.learn('refund-policy', 'my blender broke, can I get my money back')`
+   */
+  async learn(name: string, turn: string | { readonly text: string }): Promise<LearnedExample> {
+    return this.#routing.learn(name, learnedTextOf(turn));
+  }
+
+  /** The user's learned examples of `name`, or of every skill, oldest first. */
+  learnedExamples(name?: string): readonly LearnedExample[] {
+    return this.#routing.learned(name);
+  }
+
+  /** Forgets one learned example of `name`; false when it had none such. */
+  async forgetExample(name: string, text: string): Promise<boolean> {
+    return this.#routing.forget(name, text);
+  }
+
   /** The routing index, kept in step with the cache; `router.toJSON()` serialises it. */
   get router(): Router {
     return this.#routing.router;
   }
 
-  /**
-   * Ranks every routable skill (`auto` and `intent-matched`) for `text`, best first, with calibrated 0–1 scores; each
-   * result carries the `threshold` the ranking's first place needs to activate and its `margin`, nothing is cut.
-   */
+  /** Every routable skill ranked for `text`, best first: calibrated 0–1 scores, each with the first place's `threshold` and its `margin`. */
   route(text: string, options: Pick<RouteOptions, 'limit'> = {}): RoutedSkill[] {
-    assertLimits(options, ['limit'], 'route');
     return this.#routing.route(text, options);
   }
 
   /**
-   * {@link route} with the embedding stage: cosine and lexical scores blended (docs/routing.md). Without an
-   * embedder, or until every routable skill has its vector, it answers as `route` does.
+   * {@link route} with cosine and lexical scores blended (docs/routing.md); as `route` until every vector is ready.
    * @example `const [best] = await loader.routeAsync('put my receipts in a table')`
    */
   async routeAsync(text: string, options: Pick<RouteOptions, 'limit'> = {}): Promise<RoutedSkill[]> {
-    assertLimits(options, ['limit'], 'routeAsync');
     return this.#routing.routeAsync(text, options);
   }
 
-  /**
-   * Resolves when every routable skill has its vector (at once without an embedder); rejects with
-   * `EMBEDDING_FAILED` when the embedder failed (routing stays lexical). Until then routing is lexical.
-   */
+  /** Resolves when every routable skill has its vector (until then routing is lexical); `EMBEDDING_FAILED` if the embedder failed. */
   async embeddingsReady(): Promise<void> {
     await this.#routing.ready();
   }
 
   /**
-   * The skills a turn activates: `/name` or `$name` mentions (any skill, with the rest of the line as arguments), then
-   * intents (given, or recognised in the text for `intent-matched` skills), then `auto` skills whose score passes the
-   * threshold. Never a skill twice.
+   * The skills a turn activates, never one twice: `/name` or `$name` mentions (the rest of the line as arguments), then
+   * intents (given, or recognised for `intent-matched` skills), then skills the search stage's decision lets in.
    *
    * @example
    * ```ts
@@ -203,20 +210,15 @@ export class SkillLoader {
    * ```
    */
   activate(turn: string | Turn, options: ActivationOptions = {}): SkillActivation[] {
-    this.#loaded();
     return this.#routing.activate(turn, options);
   }
 
   /**
-   * {@link activate} with the embedding stage: the search stage ranks by the blended score; mentions and
-   * intents are the same. Without an embedder, or until the vectors are ready, it answers as `activate` does.
+   * {@link activate} with the search stage on blended scores (as `activate` until the vectors are ready); what it returns joins `loaded`.
    * @example `for (const { skill } of await loader.activateAsync('put my receipts in a table')) use(skill)`
    */
   async activateAsync(turn: string | Turn, { record, ...options }: LoaderActivationOptions = {}): Promise<SkillActivation[]> {
-    this.#loaded();
-    const activated = await this.#routing.activateAsync(turn, options);
-    if (record !== false) for (const { skill } of activated) this.#agent.record.add(skill);
-    return activated;
+    return this.#agent.handedOut(await this.#routing.activateAsync(turn, options, record !== false), record !== false);
   }
 
   /** The thresholds `activate` and `activateAsync` apply now, with `options` as theirs (the decision rule's for the skill count, or the fixed one). */
@@ -225,16 +227,14 @@ export class SkillLoader {
   }
 
   /**
-   * Adds or replaces one skill in the cache and the index without a load (the next `loadAll` rebuilds from the sources).
-   * A later tier cannot replace an earlier tier's skill, nor a name that is the same after normalisation or looks like
-   * another's (`CONFLICT`). Validated like a SKILL.md: `INVALID_SKILL` with `diagnostics`; a `source` not `builtin`,
-   * `org` or `user` is `INVALID_INPUT`.
+   * Adds or replaces one skill in the cache and the index without a load (the next `loadAll` rebuilds from the sources). A
+   * later tier cannot replace an earlier tier's skill, nor a name equal after normalisation or looking like another's
+   * (`CONFLICT`). Validated like a SKILL.md: `INVALID_SKILL` with `diagnostics`; a `source` not builtin/org/user: `INVALID_INPUT`.
    */
   upsert(skill: Skill): void {
     this.#put(checkedSkill(skill));
   }
 
-  /** Puts a checked skill in the cache, the index and the vectors. */
   #put(skill: Skill): void {
     this.#cache = withSkill(this.#loaded(), skill);
     this.#routing.upsert(skill);

@@ -10,7 +10,7 @@ import type { SkillSource } from '../sources/source.js';
 import type { SkillStoreLike } from '../sources/store.js';
 import type { Skill, SkillLimits, SkillSourceKind } from '../format/types.js';
 import type { SubagentSpec } from './subagent.js';
-import type { LoaderEmbeddingOptions } from './semantic-routing.js';
+import type { LoaderEmbeddingOptions } from './stages/semantic-routing.js';
 
 /** Limits of a loader: the shared limits plus the store's per-namespace cap. */
 export interface LoaderLimits extends SkillLimits {
@@ -52,6 +52,13 @@ export interface SkillLoaderOptions {
 export interface LoaderRoutingOptions extends RouterOptions, ActivationOptions, LoaderEmbeddingOptions {
   /** An index serialised with `loader.router.toJSON()` (e.g. shipped with the builtin bundle): loads only re-index what changed. */
   index?: RouterJSON;
+  /**
+   * Learn from the turns skills serve: `skills.load` learns the last turn `activate`/`activateAsync` saw for the
+   * skill it loads, and a `/name` mention learns the text after it (`loader.learn`, docs/routing.md). Default false.
+   */
+  learn?: boolean;
+  /** Learned examples kept per skill; the oldest give way (default 20). */
+  maxLearnedPerSkill?: number;
 }
 
 /** A skill ranked for a turn by {@link SkillLoader.route}. */
@@ -75,6 +82,7 @@ export interface RoutedSkill {
 }
 
 export type { LoadedSkillRecord } from './agent/loaded-record.js';
+export type { LearnedExample } from './stages/learned-examples.js';
 
 /** Options of `loader.activateAsync`: the activation options, and whether the skills returned count as handed out. */
 export interface LoaderActivationOptions extends ActivationOptions {

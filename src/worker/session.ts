@@ -17,7 +17,7 @@ import type { LoadedSkillRecord } from '../loader/agent/loaded-record.js';
 import { runTool } from '../agent/grants.js';
 import type { ActivationOptions, SkillActivation, Turn } from '../routing/activation.js';
 import type { RouteOptions } from '../routing/router.js';
-import type { ActivationThresholds, LoaderActivationOptions, LoadProgress, RoutedSkill } from '../loader/loader.js';
+import type { ActivationThresholds, LearnedExample, LoaderActivationOptions, LoadProgress, RoutedSkill } from '../loader/loader.js';
 import { FORWARDED_STORE_METHODS, type ForwardedStoreMethod } from './store-facade.js';
 import type { SkillRuntime } from './runtime.js';
 import { AnswerPages, type AnswerPage } from './paging.js';
@@ -103,6 +103,21 @@ export class RuntimeSession {
   /** `loader.loaded`, as a plain array. */
   get loaded(): LoadedSkillRecord[] {
     return [...this.#runtime.loader.loaded];
+  }
+
+  /** `loader.learn`. */
+  learn(name: string, turn: string | { readonly text: string }): Promise<LearnedExample> {
+    return this.#runtime.loader.learn(name, turn);
+  }
+
+  /** `loader.learnedExamples`, as a plain array. */
+  learnedExamples(name?: string): LearnedExample[] {
+    return [...this.#runtime.loader.learnedExamples(name)];
+  }
+
+  /** `loader.forgetExample`. */
+  forgetExample(name: string, text: string): Promise<boolean> {
+    return this.#runtime.loader.forgetExample(name, text);
   }
 
   /** `loader.clearLoaded`. */

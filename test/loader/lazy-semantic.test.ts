@@ -9,7 +9,7 @@ import { routingMd } from '../support/routing-skills.js';
 import { rejected } from '../support/errors.js';
 import { conceptEmbedder } from '../support/concept-embedder.js';
 
-vi.mock('../../src/loader/semantic-routing.js', () => {
+vi.mock('../../src/loader/stages/semantic-routing.js', () => {
   throw new Error('the chunk could not be fetched');
 });
 

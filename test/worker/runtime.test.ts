@@ -50,6 +50,18 @@ describe('the runtime from the page', () => {
     same(await client.catalog({ format: 'xml' }), loader.catalog({ format: 'xml' }));
     same(await client.readFile('refunds', 'references/guide.md'), await loader.readFile('refunds', 'references/guide.md'));
     expect((await client.activate('I want my money back'))[0]?.skill.name).toBe('refunds');
+    same(await client.catalogFit({ maxBytes: 900, turn: 'parcel' }), loader.catalogFit({ maxBytes: 900, turn: 'parcel' }));
+    // Learning, and the record of what was handed out, live in the worker's loader.
+    const learned = await client.learn('shipping', 'the courier left my box at the wrong door');
+    expect(learned).toMatchObject({ name: 'shipping', count: 1 });
+    same(await client.learnedExamples(), loader.learnedExamples());
+    expect((await client.route('courier wrong door'))[0]?.skill.name).toBe('shipping');
+    expect(await client.forgetExample('shipping', learned.text)).toBe(true);
+    expect(await codeOf(client.learn('nope', 'x'))).toBe('NOT_FOUND');
+    await client.activateAsync('/refunds order 7');
+    same(await client.loaded, loader.loaded);
+    await client.clearLoaded();
+    same(await client.loaded, []);
   });
 
   it('describes the tools without their run function, and runs them in the worker after the grant check', async () => {

@@ -15,12 +15,15 @@ import { LoadedRecord } from './loaded-record.js';
 import { loaderSearch, type SearchedLoader } from './skill-search.js';
 import { loaderCatalogFit } from './turn-catalog.js';
 
-/** What the agent side reads of its loader besides its public face: the cache, and activations with their ranking. */
+/** What the agent side reads of its loader besides its public face: the cache, and its routing stages. */
 export interface AgentInternals {
   /** The current cache; throws `NOT_LOADED` before the first load. */
   cache(): Cache;
-  /** `activate`, with the lexical ranking its search stage read (`LoaderRouting.activateRanked`). */
-  activateRanked(turn: CatalogTurn): { activated: readonly { readonly skill: Skill }[]; ranking: (text: string) => readonly RouteHit[] };
+  /** `activateRanked` for a turn's catalog; `served` when `skills.load` hands a skill out (learning, with `learn: true`). */
+  readonly routing: {
+    activateRanked(turn: CatalogTurn): { activated: readonly { readonly skill: Skill }[]; ranking: (text: string) => readonly RouteHit[] };
+    served(name: string): void;
+  };
 }
 
 /** A loader's agent side over `host`. */
@@ -37,7 +40,20 @@ export class LoaderAgent {
     this.#inner = inner;
     this.#limits = limits;
     this.#timeoutMs = timeoutMs;
-    this.#hooks = { search: loaderSearch(loader), onLoad: (skill: Skill) => this.record.add(skill), timeoutMs };
+    this.#hooks = {
+      search: loaderSearch(loader),
+      onLoad: (skill: Skill) => {
+        this.record.add(skill);
+        inner.routing.served(skill.name);
+      },
+      timeoutMs,
+    };
+  }
+
+  /** `activations`, added to the record when they were `served` (handed to a conversation). */
+  handedOut<T extends { readonly skill: Skill }>(activations: T[], served: boolean): T[] {
+    if (served) for (const { skill } of activations) this.record.add(skill);
+    return activations;
   }
 
   /** The digest and tools of the current cache. */
@@ -54,7 +70,7 @@ export class LoaderAgent {
         return skill ? [{ skill }] : [];
       });
     const activateRanked = (turn: CatalogTurn) => {
-      const { activated, ranking } = this.#inner.activateRanked(turn);
+      const { activated, ranking } = this.#inner.routing.activateRanked(turn);
       return { activated, ranking: (text: string) => skillsOf(ranking(text)) };
     };
     return loaderCatalogFit(cache.all, this.#limits, options, { activateRanked });

@@ -6,9 +6,9 @@
  * first answer is the one an eager index would give.
  * @module
  */
-import { type Router, type RouterJSON, type RouterOptions } from '../routing/router.js';
-import { checkRouterJSON, createRouter, loadRouter } from '../routing/create-router.js';
-import type { Skill } from '../format/types.js';
+import { type Router, type RouterJSON, type RouterOptions } from '../../routing/router.js';
+import { checkRouterJSON, createRouter, loadRouter } from '../../routing/create-router.js';
+import type { Skill } from '../../format/types.js';
 
 /** A router made on first use, synced with the latest loaded skills before each use. */
 export class LazyRouter {

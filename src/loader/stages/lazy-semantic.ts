@@ -4,14 +4,14 @@
  * an import that fails leaves routing lexical, and `ready()` reports it as `EMBEDDING_FAILED`.
  * @module
  */
-import { SkillError } from '../format/errors.js';
-import type { Skill } from '../format/types.js';
-import type { ActivationContext, ActivationOptions, SkillActivation, Turn } from '../routing/activation.js';
-import type { Embedder, VectorCache } from '../routing/meaning/embedder.js';
-import type { RouteHit, RouteOptions, Router } from '../routing/router.js';
-import type { SemanticOptions } from '../routing/meaning/semantic.js';
+import { SkillError } from '../../format/errors.js';
+import type { Skill } from '../../format/types.js';
+import type { ActivationContext, ActivationOptions, SkillActivation, Turn } from '../../routing/activation.js';
+import type { Embedder, VectorCache } from '../../routing/meaning/embedder.js';
+import type { RouteHit, RouteOptions, Router } from '../../routing/router.js';
+import type { SemanticOptions } from '../../routing/meaning/semantic.js';
 import type { SemanticRouting } from './semantic-routing.js';
-import type { ModeDecision } from '../routing/decision/search.js';
+import type { ModeDecision } from '../../routing/decision/search.js';
 
 /** A {@link SemanticRouting} on its way: the same calls, applied once its module is imported. */
 export class LazySemantic {

@@ -4,13 +4,13 @@
  * index. Routing stays lexical until every routable skill has its vector.
  * @module
  */
-import type { Embedder, VectorCache } from '../routing/meaning/embedder.js';
-import type { RouteHit, RouteOptions, Router } from '../routing/router.js';
-import { blendHits, DEFAULT_SEMANTIC_OPTIONS, type SemanticOptions } from '../routing/meaning/semantic.js';
-import { SkillVectors } from '../routing/meaning/skill-vectors.js';
-import { normalized } from '../routing/meaning/embedder.js';
-import { activateTurn, searchTextOf, type ActivationContext, type ActivationOptions, type SkillActivation, type Turn } from '../routing/activation.js';
-import { withDecision, type ModeDecision } from '../routing/decision/search.js';
+import type { Embedder, VectorCache } from '../../routing/meaning/embedder.js';
+import type { RouteHit, RouteOptions, Router } from '../../routing/router.js';
+import { blendHits, DEFAULT_SEMANTIC_OPTIONS, type SemanticOptions } from '../../routing/meaning/semantic.js';
+import { SkillVectors } from '../../routing/meaning/skill-vectors.js';
+import { normalized } from '../../routing/meaning/embedder.js';
+import { activateTurn, searchTextOf, type ActivationContext, type ActivationOptions, type SkillActivation, type Turn } from '../../routing/activation.js';
+import { withDecision, type ModeDecision } from '../../routing/decision/search.js';
 
 /** Routing options of a loader that concern the embedding stage. */
 export interface LoaderEmbeddingOptions {

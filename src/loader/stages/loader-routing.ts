@@ -4,14 +4,15 @@
  * activations `SkillLoader` answers with.
  * @module
  */
-import { activateTurn, type ActivationOptions, type SkillActivation, type Turn } from '../routing/activation.js';
-import { withDecision } from '../routing/decision/search.js';
-import type { RouteHit, RouteOptions, Router } from '../routing/router.js';
-import type { Skill } from '../format/types.js';
-import type { Cache } from './cache.js';
+import { activateTurn, type ActivationOptions, type SkillActivation, type Turn } from '../../routing/activation.js';
+import { withDecision } from '../../routing/decision/search.js';
+import type { RouteHit, RouteOptions, Router } from '../../routing/router.js';
+import { assertLimits, type Skill } from '../../format/types.js';
+import { notHeld, type Cache } from '../cache.js';
+import { DEFAULT_MAX_LEARNED_PER_SKILL, LearnedExamples, MAX_LEARNED_EXAMPLE_CHARS, type LearnedExample } from './learned-examples.js';
 import { LazyRouter } from './lazy-router.js';
 import { LazySemantic } from './lazy-semantic.js';
-import { activationThresholds, routedSkills, type ActivationThresholds, type LoaderRoutingOptions, type RoutedSkill } from './options.js';
+import { activationThresholds, routedSkills, type ActivationThresholds, type LoaderRoutingOptions, type RoutedSkill } from '../options.js';
 
 /** The routing of one loader over the cache `held` returns (which throws `NOT_LOADED` before the first load). */
 export class LoaderRouting {
@@ -19,15 +20,18 @@ export class LoaderRouting {
   readonly #router: LazyRouter;
   readonly #semantic: LazySemantic | undefined;
   readonly #held: () => Cache;
+  readonly #learned = new LearnedExamples();
   // The last turn's ranking of every routable skill: `activate` then `catalog({ turn })` on one turn search once.
   #last: { readonly router: Router; readonly generation: number; readonly text: string; readonly hits: readonly RouteHit[] } | undefined;
   // And the last activation, for the same reason: keyed by the turn and the options, both plain data.
   #lastActivation: { readonly router: Router; readonly generation: number; readonly key: string; readonly activated: readonly SkillActivation[] } | undefined;
   #generation = 0;
+  // The text of the last turn activation saw: what `skills.load` learns from with `learn: true`.
+  #lastText = '';
 
   constructor(options: LoaderRoutingOptions | undefined, held: () => Cache) {
     this.#options = options ?? {};
-    const { index, embedder, vectorCache, semantic, ...routing } = this.#options;
+    const { index, embedder, vectorCache, semantic, learn: _learn, maxLearnedPerSkill: _max, ...routing } = this.#options;
     this.#router = new LazyRouter(routing, index);
     this.#semantic = embedder ? new LazySemantic(embedder, vectorCache, semantic) : undefined;
     this.#held = held;
@@ -38,18 +42,42 @@ export class LoaderRouting {
     return this.#router.get();
   }
 
-  /** Follows a new cache: only skills whose name or digest changed are re-indexed and re-embedded. */
-  follow(cache: Cache): void {
+  /** Follows a new cache, loaded for `user`: only skills whose name or digest changed (or what was learned) are re-indexed. */
+  follow(cache: Cache, user: string): void {
     this.#generation++;
-    this.#router.follow(cache.all, cache.index);
-    this.#semantic?.sync(cache.all);
+    this.#learned.useUser(user);
+    const routed = cache.all.map((s) => this.#learned.routed(s));
+    this.#router.follow(routed, cache.index);
+    this.#semantic?.sync(routed);
   }
 
-  /** Indexes one skill put in the cache. */
+  /** Indexes one skill put in the cache, with what was learned for it. */
   upsert(skill: Skill): void {
     this.#generation++;
-    this.#router.get().upsert(skill);
-    this.#semantic?.upsert(skill);
+    const routed = this.#learned.routed(skill);
+    this.#router.get().upsert(routed);
+    this.#semantic?.upsert(routed);
+  }
+
+  /** `loader.learn`: `text` becomes a learned example of the held skill `name`, in both stages from the next turn on. */
+  learn(name: string, text: string): LearnedExample {
+    const skill = this.#held().byName.get(name) ?? notHeld(name);
+    const example = this.#learned.add(name, text, this.#options.maxLearnedPerSkill ?? DEFAULT_MAX_LEARNED_PER_SKILL);
+    this.upsert(skill);
+    return example;
+  }
+
+  /** `loader.forgetExample`: false when `name` had no such example. */
+  forget(name: string, text: string): boolean {
+    const skill = this.#held().byName.get(name);
+    if (!skill || !this.#learned.remove(name, text)) return false;
+    this.upsert(skill);
+    return true;
+  }
+
+  /** `loader.learnedExamples`. */
+  learned(name?: string): LearnedExample[] {
+    return this.#learned.list(name);
   }
 
   /** Drops one skill from the index. */
@@ -61,6 +89,7 @@ export class LoaderRouting {
 
   /** `loader.route`. */
   route(text: string, options: Pick<RouteOptions, 'limit'>): RoutedSkill[] {
+    assertLimits(options, ['limit'], 'route');
     const router = this.#router.get();
     // At least two hits, so a single hit's margin and threshold see the runner-up.
     const hits = router.route(text, { limit: Math.max(2, options.limit ?? 10), activation: 'any' });
@@ -69,6 +98,7 @@ export class LoaderRouting {
 
   /** `loader.routeAsync`. */
   async routeAsync(text: string, options: Pick<RouteOptions, 'limit'>): Promise<RoutedSkill[]> {
+    assertLimits(options, ['limit'], 'routeAsync');
     const router = this.#router.get();
     const ranking = { limit: Math.max(2, options.limit ?? 10), activation: 'any' } as const;
     // The decision follows the ranking it explains: blended only when this ranking blended.
@@ -78,6 +108,7 @@ export class LoaderRouting {
 
   /** `loader.activate`. */
   activate(turn: string | Turn, options: ActivationOptions): SkillActivation[] {
+    this.#lastText = typeof turn === 'string' ? turn : (turn.text ?? '');
     const router = this.#router.get();
     const key = JSON.stringify([turn, options]);
     const last = this.#lastActivation;
@@ -106,9 +137,24 @@ export class LoaderRouting {
   }
 
   /** `loader.activateAsync`: the blended search stage once the vectors are ready, else `activate`. */
-  async activateAsync(turn: string | Turn, options: ActivationOptions): Promise<SkillActivation[]> {
+  async activateAsync(turn: string | Turn, options: ActivationOptions, served = true): Promise<SkillActivation[]> {
+    this.#lastText = typeof turn === 'string' ? turn : (turn.text ?? '');
     const blended = await this.#semantic?.activate(turn, this.#context(), { ...this.#options, ...options });
-    return blended ?? this.activate(turn, options);
+    const activated = blended ?? this.activate(turn, options);
+    // With `learn`, a mention that served a turn learns the request after the name.
+    if (served && this.#options.learn === true) for (const a of activated) if (a.reason === 'mention' && a.arguments) this.#quietly(a.skill.name, a.arguments);
+    return activated;
+  }
+
+  /** With `learn`, `skills.load` of `name` learns the last turn activation saw. */
+  served(name: string): void {
+    if (this.#options.learn === true) this.#quietly(name, this.#lastText);
+  }
+
+  // Learning from what served a turn never fails the turn: an empty turn teaches nothing, a long one is cut.
+  #quietly(name: string, text: string): void {
+    const cut = text.replace(/\s+/g, ' ').trim().slice(0, MAX_LEARNED_EXAMPLE_CHARS);
+    if (cut !== '' && this.#held().byName.has(name)) this.learn(name, cut);
   }
 
   /** `loader.activationThresholds`. */
