@@ -124,7 +124,7 @@ describe('evaluateSkills', () => {
     expect(Object.keys(report.skills)).toEqual(['pdf']);
     expect(report.skills['pdf']).toMatchObject({ kept: 1, falseActivations: 0 });
     expect(report.diagnostics).toEqual([
-      { path: 'invoices/evals/eval_queries.json', line: 3, column: 18, message: 'not JSON: expected "," or "}" after the value of "query", not "\\""' },
+      { path: 'invoices/evals/eval_queries.json', line: 3, column: 18, message: 'not JSON: a comma or a closing } was expected' },
     ]);
     expect(report.unevaluated).toEqual(['deploy', 'invoices']);
   });

@@ -23,15 +23,25 @@ describe('parseEvalQueries', () => {
     });
   });
 
-  it('says where the JSON breaks', () => {
-    expect(problems('[\n  { "query": "a", "should_trigger": true },\n]')).toEqual(['3:1 not JSON: a "," before "]": JSON allows no trailing comma']);
-    expect(problems('[{ "query": "a\n", "should_trigger": true }]')).toEqual(['1:15 not JSON: a string is not closed before the end of its line']);
-    expect(problems("[{ 'query': 'a' }]")).toEqual(['1:4 not JSON: expected a key in double quotes, not "\'"']);
-    expect(problems('')).toEqual(['1:1 not JSON: the text ends where a value should be']);
+  it('says where the JSON breaks, and why, in words of its own', () => {
+    const values = '(a string in double quotes, a number, true, false, null, [ or {)';
+    // A trailing comma, in a list and in an object, is reported at the comma.
+    expect(problems('[\n  { "query": "a", "should_trigger": true },\n]')).toEqual(['2:43 not JSON: a trailing comma before "]": JSON allows none']);
+    expect(problems('[{ "query": "a", "should_trigger": true, }]')).toEqual(['1:40 not JSON: a trailing comma before "}": JSON allows none']);
+    expect(problems('[{ "query": "a", "should_trigger": tru }]')).toEqual([`1:36 not JSON: "tru" is not a JSON value ${values}`]);
+    expect(problems('[\n  { "query": "a" "should_trigger": true }\n]')).toEqual(['2:18 not JSON: a comma or a closing } was expected']);
+    expect(problems('[{ "query": "a" }\n { "query": "b" }]')).toEqual(['2:2 not JSON: a comma or a closing ] was expected']);
+    // An unclosed string is reported where it opens.
+    expect(problems('[{ "query": "a\n", "should_trigger": true }]')).toEqual(['1:13 not JSON: a string is not closed before the end of its line']);
     expect(problems('[] []')).toEqual(['1:4 not JSON: unexpected text after the JSON value']);
-    expect(problems('[{ "query": "a", "should_trigger": tru }]')).toEqual([
-      '1:36 not JSON: expected a value (a string in double quotes, a number, true, false, null, [ or {), not "t"',
-    ]);
+    expect(problems('[]\n\nx')).toEqual([`3:1 not JSON: "x" is not a JSON value ${values}`]);
+    expect(problems("[{ 'query': 'a' }]")[0]).toMatch(/^1:4 not JSON: "'query'" is not a JSON value/);
+    expect(problems('\uFEFF[1 2]')).toEqual(['1:5 not JSON: a comma or a closing ] was expected']);
+    expect(problems('[\n  1,,2]')).toEqual([`2:5 not JSON: a value was expected ${values}`]);
+    expect(problems('[1, // two\n2]')).toEqual(['1:5 not JSON: JSON allows no comments']);
+    expect(problems('[{ "query": "a\\x" }]')[0]).toMatch(/^1:13 not JSON: a string has an escape JSON does not know/);
+    expect(problems('[{ "query": "a"')).toEqual(['1:16 not JSON: a closing } was expected']);
+    expect(problems('')).toEqual(['1:1 not JSON: the text ends where a value should be']);
   });
 
   it('says what is wrong with each item, at the item or its value, and keeps the others', () => {
@@ -174,6 +184,24 @@ describe('parseJsonTree', () => {
     const deep = `${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`;
     expect(parseJsonTree(deep)).toMatchObject({ ok: false, at: MAX_JSON_DEPTH, message: `nesting deeper than ${MAX_JSON_DEPTH} levels` });
     expect(parseJsonTree('['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH)).ok).toBe(true);
+    expect(parseJsonTree(`[${'{"a":[1],"b":{}},'.repeat(1000)}0]`).ok).toBe(true);
+    // jsonc-parser recurses per bracket it opens, so far deeper text is refused before it is parsed: valid or not,
+    // brackets in strings and comments aside, and brackets it opens in text it recovers from, however they close.
+    expect(parseJsonTree('['.repeat(100_000) + ']'.repeat(100_000))).toMatchObject({ ok: false, at: MAX_JSON_DEPTH });
+    expect(parseJsonTree('{"a":'.repeat(100_000))).toMatchObject({ ok: false, at: 5 * MAX_JSON_DEPTH });
+    expect(parseJsonTree('[},'.repeat(100_000))).toMatchObject({ ok: false, at: 3 * MAX_JSON_DEPTH });
+    expect(parseJsonTree('[/*]*/'.repeat(100_000))).toMatchObject({ ok: false, at: 6 * MAX_JSON_DEPTH });
+    expect(parseJsonTree('["]\n'.repeat(100_000))).toMatchObject({ ok: false, at: 4 * MAX_JSON_DEPTH });
+    expect(parseJsonTree(`["\\"${'['.repeat(100_000)}"]`).ok).toBe(true);
+    expect(parseJsonTree(`[${'"\\\\",['.repeat(100_000)}`)).toMatchObject({ ok: false, at: 6 * MAX_JSON_DEPTH });
+  });
+
+  it('reads a bare carriage return as the whitespace it is in JSON', () => {
+    const tree = parseJsonTree('{"a":"b",\r"c":"d"}');
+    expect(tree.ok && tree.node.kind === 'object' && tree.node.entries.map((e) => [e.key, e.at])).toEqual([
+      ['a', 1],
+      ['c', 10],
+    ]);
   });
 
   it('gives 1-based lines and columns', () => {
