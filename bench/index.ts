@@ -11,7 +11,8 @@
  *   npm run bench:routing [file.json…] # routing accuracy and speed on labelled sets (default: bench/data/), lexical and hybrid
  *                                      # (--no-hybrid: lexical only; --model DIR: another model folder; --scale: four bases at 10–1,500 skills,
  *                                      # judged on their test halves); --sweep measures the tuning choices
-" *   npm run bench -- catalog           # the routing bench's catalog section alone: listed / skills.search / reachable at 4, 8, 16 KiB
+ *   npm run bench -- catalog           # the routing bench's catalog section alone: listed / skills.search / reachable at 4, 8, 16 KiB
+ *   npm run bench -- learning          # the routing bench's learning replay alone: each skill's first 0, 1, 3, 5 turns learned, the rest judged
  *   npm run bench -- decision          # fits the decision rule on the scale runs' tune halves; prints fitted, shipped and old rows
  *   npm run bench -- body              # the body's weight in the index, on the corpus requests, the demo's turns and the dev sets
  *   npm run bench -- vectors           # skill-vector recipes and blend weights of the embedding stage (hybrid top-1 on the dev sets)
@@ -29,7 +30,7 @@ import { runLoadBench } from './load/load.bench.js';
 import { CHILD_ENV, loaderChild } from './load/loader-memory.js';
 import { runLoaderBench } from './load/loader.bench.js';
 import { runParseBench } from './parse/parse.bench.js';
-import { runCatalogSection, runRoutingBench } from './routing/routing.bench.js';
+import { runCatalogSection, runLearningSection, runRoutingBench } from './routing/routing.bench.js';
 import { runDecisionBench } from './routing/decision.bench.js';
 import { runBodySweep } from './routing/body-sweep.js';
 import { runVectorVariants } from './routing/vector-variants.js';
@@ -50,6 +51,7 @@ const BENCHES: Record<string, (o: Options) => unknown> = {
       ...(o.model ? { model: o.model } : {}),
     }),
   catalog: (o) => runCatalogSection(o.hybrid ?? true, o.model),
+  learning: (o) => runLearningSection(o.hybrid ?? true, o.model),
   decision: (o) => runDecisionBench({ hybrid: o.hybrid ?? true, ...(o.model ? { model: o.model } : {}) }),
   body: () => runBodySweep(),
   vectors: () => runVectorVariants(),

@@ -22,6 +22,7 @@ import { BLENDED_DECISION, LEXICAL_DECISION } from '../../src/routing/decision/r
 import { runSweep } from './routing-sweep.js';
 import { runCatalogBench, type CatalogRow } from './catalog-budget.js';
 import { runUsageBench, type UsageReport } from './routing-usage.js';
+import { runLearningReplay, type LearningRow } from './learning-replay.js';
 import { median, round } from '../stats.js';
 
 /** Options of {@link runRoutingBench}. */
@@ -70,8 +71,9 @@ export interface SetReport extends RankingStats, ActivationStats {
 export async function runRoutingBench(options: RoutingBenchOptions = {}): Promise<{
   sets: SetReport[];
   catalog: CatalogRow[];
+  learning: LearningRow[];
   usage?: UsageReport[];
-  hybrid?: { modelLoadMs: number; sets: HybridReport[]; catalog: CatalogRow[] };
+  hybrid?: { modelLoadMs: number; sets: HybridReport[]; catalog: CatalogRow[]; learning: LearningRow[] };
   scale?: ScaleRow[];
   sweep?: unknown;
 }> {
@@ -86,10 +88,11 @@ export async function runRoutingBench(options: RoutingBenchOptions = {}): Promis
     sets.push(report);
   }
   const catalog = await runCatalogBench(root, files, log);
+  const learning = await runLearningReplay(files, log);
   const usage = options.usage === false ? undefined : await runUsageBench(files, log);
   const hybrid = options.hybrid === false ? undefined : await runHybrid(files, options.model, log);
   const scale = options.scale ? await runScale(options.hybrid !== false, options.model, log) : undefined;
-  const out = { sets, catalog, ...(usage ? { usage } : {}), ...(hybrid ? { hybrid } : {}), ...(scale ? { scale } : {}) };
+  const out = { sets, catalog, learning, ...(usage ? { usage } : {}), ...(hybrid ? { hybrid } : {}), ...(scale ? { scale } : {}) };
   if (!options.sweep) return out;
   return { ...out, sweep: await runSweep(files.map(readRoutingSet), log) };
 }
@@ -107,7 +110,7 @@ async function runHybrid(
   files: readonly string[],
   model: string | undefined,
   log: (line: string) => void,
-): Promise<{ modelLoadMs: number; sets: HybridReport[]; catalog: CatalogRow[] }> {
+): Promise<{ modelLoadMs: number; sets: HybridReport[]; catalog: CatalogRow[]; learning: LearningRow[] }> {
   const { embedder, loadMs, model: name } = await loadBenchEmbedder(model);
   log(JSON.stringify({ mode: 'hybrid', model: name, modelLoadMs: loadMs }));
   const sets: HybridReport[] = [];
@@ -118,8 +121,9 @@ async function runHybrid(
   }
   // skills.search by meaning: the catalog is lexical (it is synchronous), the search blends once the vectors are ready.
   const catalog = await runCatalogBench(process.env['SATCHEL_ROOT'] ?? process.cwd(), files, log, { embedder, vectorCache: new Map() });
+  const learning = await runLearningReplay(files, log, embedder);
   embedder.dispose();
-  return { modelLoadMs: loadMs, sets, catalog };
+  return { modelLoadMs: loadMs, sets, catalog, learning };
 }
 
 /**
@@ -133,6 +137,20 @@ export async function runCatalogSection(hybrid: boolean, model: string | undefin
   if (!hybrid) return rows;
   const { embedder } = await loadBenchEmbedder(model);
   rows.push(...(await runCatalogBench(root, files, log, { embedder, vectorCache: new Map() })));
+  embedder.dispose();
+  return rows;
+}
+
+/**
+ * The learning replay alone (`npm run bench -- learning`): the lexical rows, then (unless `hybrid` is false) the rows
+ * through `routeAsync` and `activateAsync`.
+ */
+export async function runLearningSection(hybrid: boolean, model: string | undefined, log: (line: string) => void = console.log): Promise<LearningRow[]> {
+  const files = defaultRoutingFiles(process.env['SATCHEL_ROOT'] ?? process.cwd());
+  const rows = await runLearningReplay(files, log);
+  if (!hybrid) return rows;
+  const { embedder } = await loadBenchEmbedder(model);
+  rows.push(...(await runLearningReplay(files, log, embedder)));
   embedder.dispose();
   return rows;
 }

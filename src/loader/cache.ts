@@ -9,6 +9,7 @@ import { SkillError } from '../format/errors.js';
 import { confusableKey, nameKey } from '../shared/names.js';
 import { parseSkillObject } from '../sources/skill-object.js';
 import type { Skill, SkillSourceKind } from '../format/types.js';
+import type { LearnedExample } from '../sources/learned-store.js';
 import type { RouterJSON } from '../routing/types.js';
 
 /** What a committed load holds. */
@@ -19,6 +20,8 @@ export interface Cache {
   readonly diagnostics: readonly Diagnostic[];
   /** The first routing index a source shipped with its listing, to start the loader's index from. */
   readonly index?: RouterJSON;
+  /** The user's learned examples as the store keeps them (a store that keeps them, a load for a user): where, and what. */
+  readonly learned?: { readonly namespace: readonly string[]; readonly examples: readonly LearnedExample[] };
 }
 
 /** A cache over `all` (already in precedence order, one skill per name). */

@@ -13,6 +13,8 @@ import type { RouterJSON } from '../routing/types.js';
 import { listSafely, TierMerger, sourceName } from './merge.js';
 import type { SubagentSpec } from './subagent.js';
 import { surfaceNamespace } from './surface.js';
+import { isLearnedExampleStore, type LearnedExampleStore } from '../sources/learned-store.js';
+import { sourceDiagnostic } from '../sources/inventory.js';
 import { LoadBudget, readTierInSlices, type Tier, type TierResult } from './tier.js';
 import type { LoadOptions, LoadProgress, SkillLoaderOptions } from './options.js';
 
@@ -111,7 +113,7 @@ export async function loadFor(options: SkillLoaderOptions, limits: ResolvedLimit
   assertLimits(load, ['sourceTimeoutMs'], 'loadAll');
   throwIfAborted(signal);
   const { builtin, store, subagentSpecs, remote, surface } = options;
-  return loadTiers({
+  const cache = await loadTiers({
     tiers: tiersOf(builtin, store, options.limits?.perNamespace, call.orgId, call.userId, remote, surface),
     subagentSpecs,
     limits,
@@ -119,4 +121,17 @@ export async function loadFor(options: SkillLoaderOptions, limits: ResolvedLimit
     signal,
     onProgress,
   });
+  if (!isLearnedExampleStore(store) || call.orgId === undefined || call.userId === undefined) return cache;
+  return withLearned(cache, store, surfaceNamespace(call.orgId, call.userId, surface));
+}
+
+/** `cache` with the user's learned examples read from `store`; a store that fails to give them is a diagnostic, not a failed load. */
+async function withLearned(cache: Cache, store: LearnedExampleStore, namespace: string[]): Promise<Cache> {
+  try {
+    return { ...cache, learned: { namespace, examples: await store.learnedExamples(namespace) } };
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    const message = `The store could not give the learned examples of ${namespace.join('/')} (${why}); routing goes on without them.`;
+    return { ...cache, diagnostics: [...cache.diagnostics, sourceDiagnostic('source-error', message, namespace.join('/'))] };
+  }
 }

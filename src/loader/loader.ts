@@ -59,7 +59,7 @@ export class SkillLoader {
     assertLimits(options, ['sourceTimeoutMs'], 'SkillLoader');
     this.#timeoutMs = options.sourceTimeoutMs ?? DEFAULT_SOURCE_TIMEOUT_MS;
     if (options.surface !== undefined) checkSurface(options.surface);
-    this.#routing = new LoaderRouting(options.routing, () => this.#loaded());
+    this.#routing = new LoaderRouting(options.routing, () => this.#loaded(), options.store);
     this.#agent = new LoaderAgent(this, { cache: () => this.#loaded(), routing: this.#routing }, this.#limits, this.#timeoutMs);
     // A watched skill was parsed and checked by the same tier reading as a load: put as is, so it keeps its origin.
     const read = { limits: this.#limits, getAll: () => this.getAll(), getByName: (n: string) => this.getByName(n) };

@@ -82,7 +82,7 @@ export interface RoutedSkill {
 }
 
 export type { LoadedSkillRecord } from './agent/loaded-record.js';
-export type { LearnedExample } from './stages/learned-examples.js';
+export type { LearnedExample } from '../sources/learned-store.js';
 
 /** Options of `loader.activateAsync`: the activation options, and whether the skills returned count as handed out. */
 export interface LoaderActivationOptions extends ActivationOptions {

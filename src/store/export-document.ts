@@ -26,8 +26,9 @@ export interface ImportedSkill {
 
 /**
  * The digest a namespace export must carry, computed the store's way: `sha256:` over every skill's name, state and
- * revision numbers and digests, in order, and (version 2) every usage entry. Every field's type is checked first
- * (`INVALID_INPUT`), so a malformed export never reaches the hashing; its own `digest` may be absent or stale.
+ * revision numbers and digests, in order, (from version 2) every usage entry and (version 3) every learned example.
+ * Every field's type is checked first (`INVALID_INPUT`), so a malformed export never reaches the hashing; its own
+ * `digest` may be absent or stale.
  *
  * @example
  * ```ts
@@ -43,11 +44,13 @@ export function exportDigest(exported: Omit<NamespaceExport, 'digest'> | string)
 export const archiveDigest = exportDigest;
 
 /** The digest of an export whose fields are known to fit. */
-export function digestOf(exported: Pick<NamespaceExport, 'version' | 'skills' | 'usage'>): string {
+export function digestOf(exported: Pick<NamespaceExport, 'version' | 'skills' | 'usage' | 'learned'>): string {
   const skills = exported.skills.map((s) => [s.name, s.state, s.revisions.map((r) => [r.revision, r.digest])]);
   if (exported.version === 1) return sha256Digest(canonicalJson(skills));
   const usage = (exported.usage ?? []).map((u) => [u.name, u.kind ?? 'activation', u.at ?? null, u.reason ?? null, u.outcome ?? null]);
-  return sha256Digest(canonicalJson([skills, usage]));
+  if (exported.version === 2) return sha256Digest(canonicalJson([skills, usage]));
+  const learned = (exported.learned ?? []).map((e) => [e.name, e.text, e.count, e.learnedAt]);
+  return sha256Digest(canonicalJson([skills, usage, learned]));
 }
 
 /** An exported skill from its head (or what is sound of it) and revisions. */

@@ -11,6 +11,7 @@ import { SKILL_FILE } from '../sources/inventory.js';
 import { describeValue, isRevision, MAX_REVISION } from './records.js';
 import { EXPORT_FORMAT, type NamespaceExport } from './types.js';
 import { usageRecordOf } from './evolution/usage.js';
+import { learnedRecordsOf } from './evolution/learned.js';
 
 /** Longest actor id and time text an export may carry (characters): far above any real one, far below a flood. */
 export const EXPORT_TEXT_BOUNDS = { actorId: MAX_ACTOR_ID, time: 64 } as const;
@@ -38,8 +39,8 @@ export function checkExport(data: unknown, withDigest = true): NamespaceExport {
     }
   }
   const a = value as Fields | null;
-  if (!isFields(a) || a['format'] !== EXPORT_FORMAT || (a['version'] !== 1 && a['version'] !== 2) || !Array.isArray(a['skills'])) {
-    refuse(`Not a namespace export (format "${EXPORT_FORMAT}", version 1 or 2).`);
+  if (!isFields(a) || a['format'] !== EXPORT_FORMAT || ![1, 2, 3].includes(a['version'] as number) || !Array.isArray(a['skills'])) {
+    refuse(`Not a namespace export (format "${EXPORT_FORMAT}", version 1, 2 or 3).`);
   }
   const e = a as Fields;
   if (withDigest && (typeof e['digest'] !== 'string' || !DIGEST.test(e['digest'])))
@@ -52,6 +53,11 @@ export function checkExport(data: unknown, withDigest = true): NamespaceExport {
     if (!Array.isArray(e['usage'])) refuse('The export’s `usage` must be a list of entries.');
     // The store's own check of a usage entry: types and lengths, so the digest only ever reads texts.
     for (const entry of e['usage'] as unknown[]) usageRecordOf(entry as never, '', '1970-01-01T00:00:00.000Z');
+  }
+  if (e['learned'] !== undefined) {
+    // Only a version 3 digest covers learned examples: in an older version they could be changed unseen.
+    if (e['version'] !== 3) refuse('Learned examples come only in a version 3 export, whose digest covers them.');
+    learnedRecordsOf(e['learned'], '');
   }
   return e as unknown as NamespaceExport;
 }

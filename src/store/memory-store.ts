@@ -7,7 +7,7 @@
  */
 import { toBytes } from '../sources/inventory.js';
 import { closedError } from './errors.js';
-import type { AuditRecord, Backend, HeadRecord, ProposalRecord, RevisionRecord, StoreTx, UsageRecord } from './records.js';
+import type { AuditRecord, Backend, HeadRecord, LearnedRecord, ProposalRecord, RevisionRecord, StoreTx, UsageRecord } from './records.js';
 import { buildSkillStore } from './skill-store.js';
 import type { SkillStore, StoreOptions } from './types.js';
 
@@ -22,7 +22,26 @@ interface State {
   dropped: Set<number>;
   /** Last usage seq given, as an auto-increment key (never reused). */
   usageSeq: number;
+  learned: LearnedRecord[];
+  /** Learned-example seqs a staged write deleted. */
+  forgotten: Set<number>;
+  /** Last learned-example seq given (never reused). */
+  learnedSeq: number;
 }
+
+/** A state with nothing in it; a stage continues `from`'s auto-increment keys. */
+const emptyState = (from?: State): State => ({
+  heads: new Map(),
+  revisions: new Map(),
+  audit: [],
+  proposals: new Map(),
+  usage: [],
+  dropped: new Set(),
+  usageSeq: from?.usageSeq ?? 0,
+  learned: [],
+  forgotten: new Set(),
+  learnedSeq: from?.learnedSeq ?? 0,
+});
 
 const keyOf = (ns: string, name: string): string => `${ns}\u0000${name}`;
 const byName = (a: { name: string }, b: { name: string }): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -44,7 +63,7 @@ export function createMemoryStore(options: StoreOptions = {}): SkillStore {
 
 /** The memory store's backend: staged writes applied one at a time (exported for tests of its commit step). */
 export function memoryBackend(): Backend {
-  const state: State = { heads: new Map(), revisions: new Map(), audit: [], proposals: new Map(), usage: [], dropped: new Set(), usageSeq: 0 };
+  const state = emptyState();
   let closed = false;
   let queue: Promise<unknown> = Promise.resolve();
   const check = (): void => {
@@ -59,15 +78,7 @@ export function memoryBackend(): Backend {
       // One write at a time: each sees the last one's result, as IndexedDB's read-write transactions do.
       const next = queue.then(async () => {
         check();
-        const stage: State = {
-          heads: new Map(),
-          revisions: new Map(),
-          audit: [],
-          proposals: new Map(),
-          usage: [],
-          dropped: new Set(),
-          usageSeq: state.usageSeq,
-        };
+        const stage = emptyState(state);
         const result = await fn(stagedTx(state, stage));
         applyStage(state, stage);
         return result;
@@ -101,6 +112,10 @@ function applyStage(state: State, stage: State): void {
   for (const u of stage.usage) if (!stage.dropped.has(u.seq ?? 0)) kept.push(u);
   state.usage = kept;
   state.usageSeq = stage.usageSeq;
+  const learned = state.learned.filter((e) => !stage.forgotten.has(e.seq ?? 0));
+  for (const e of stage.learned) if (!stage.forgotten.has(e.seq ?? 0)) learned.push(e);
+  state.learned = learned;
+  state.learnedSeq = stage.learnedSeq;
   for (const [k, v] of stage.proposals) {
     if (v === null) state.proposals.delete(k);
     else state.proposals.set(k, v);
@@ -110,7 +125,7 @@ function applyStage(state: State, stage: State): void {
 /** A transaction reading `state` through `stage` (writes go to `stage`; none when read-only). */
 function stagedTx(state: State, stage: State | undefined): StoreTx {
   const view = stagedView(state, stage);
-  return { ...headsTx(view), ...revisionsTx(view), ...auditTx(view), ...proposalsTx(view), ...usageTx(view) };
+  return { ...headsTx(view), ...revisionsTx(view), ...auditTx(view), ...proposalsTx(view), ...usageTx(view), ...learnedTx(view) };
 }
 
 /** The committed state and the staged writes over it, with the lookups every record kind shares. */
@@ -246,6 +261,24 @@ function usageTx({ state, stage, writable }: StagedView): Pick<StoreTx, 'appendU
       const s = writable();
       const live = [...state.usage, ...s.usage].filter((u) => u.ns === ns && !s.dropped.has(u.seq ?? 0));
       for (const u of live.slice(0, Math.max(0, live.length - keep))) s.dropped.add(u.seq ?? 0);
+    },
+  };
+}
+
+/** The learned examples of a staged transaction, in the order they were learned; deleted ones hidden until the write applies. */
+function learnedTx({ state, stage, writable }: StagedView): Pick<StoreTx, 'learned' | 'addLearned' | 'deleteLearned'> {
+  return {
+    async learned(ns, name) {
+      const all = [...state.learned, ...(stage?.learned ?? [])].filter((e) => !stage?.forgotten.has(e.seq ?? 0));
+      return structuredClone(all.filter((e) => e.ns === ns && (name === undefined || e.name === name)));
+    },
+    async addLearned(record) {
+      const s = writable();
+      s.learned.push({ ...structuredClone(record), seq: ++s.learnedSeq });
+    },
+    async deleteLearned(seqs) {
+      const s = writable();
+      for (const seq of seqs) s.forgotten.add(seq);
     },
   };
 }

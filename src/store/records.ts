@@ -93,6 +93,16 @@ export interface UsageRecord {
   readonly outcome?: string;
 }
 
+/** A learned example as stored (`seq` is given by the backend; the order of learning). */
+export interface LearnedRecord {
+  readonly seq?: number;
+  readonly ns: string;
+  readonly name: string;
+  readonly text: string;
+  readonly count: number;
+  readonly learnedAt: string;
+}
+
 /**
  * One transaction. Every call of a write goes through one of these, and a
  * backend commits all of it or none of it. Implementations must not wait on
@@ -122,6 +132,11 @@ export interface StoreTx {
   usage(ns: string, name?: string): Promise<UsageRecord[]>;
   /** Deletes the oldest entries of `ns` until at most `keep` remain. */
   trimUsage(ns: string, keep: number): Promise<void>;
+  /** The learned examples of `ns`, or of one skill there, in the order they were learned. */
+  learned(ns: string, name?: string): Promise<LearnedRecord[]>;
+  addLearned(record: LearnedRecord): Promise<void>;
+  /** Deletes the learned examples of these `seq`s. */
+  deleteLearned(seqs: readonly number[]): Promise<void>;
 }
 
 /** Where a store keeps its records: IndexedDB or memory. */

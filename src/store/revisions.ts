@@ -6,6 +6,7 @@
  */
 import { SkillError } from '../format/errors.js';
 import { auditRecord } from './audit.js';
+import { forgetSkillExamples } from './evolution/learned.js';
 import { checkAgentChanges, checkAgentNewSkills, historyBytesAfter, revisionBytes, type ResolvedAgentLimits } from './growth.js';
 import { MAX_REVISION, type HeadRecord, type RevisionRecord, type StoreTx } from './records.js';
 import type { ActorRecord, ChangeAction, WriteResult } from './types.js';
@@ -134,7 +135,7 @@ export async function setState(tx: StoreTx, ctx: WriteContext, name: string, sta
   return { result, action, head: next };
 }
 
-/** `purge`: every revision and the content go; a head without content keeps the revision count. */
+/** `purge`: every revision, the content and the skill's learned examples go; a head without content keeps the revision count. */
 export async function purgeSkill(tx: StoreTx, ctx: WriteContext, name: string): Promise<WriteOutcome> {
   const head = await liveHead(tx, ctx, name);
   const next: HeadRecord = {
@@ -150,6 +151,8 @@ export async function purgeSkill(tx: StoreTx, ctx: WriteContext, name: string): 
     historyBytes: 0,
   };
   await tx.deleteRevisions(ctx.ns, name);
+  // What the skill learned goes too (privacy); an archive keeps it, as it keeps the content.
+  await forgetSkillExamples(tx, ctx.ns, name);
   await tx.putHead(next);
   await tx.appendAudit(auditRecord({ ns: ctx.ns, name, action: 'purge', revision: head.revision, actor: ctx.actor, at: ctx.at, ...approval(ctx) }));
   return { result: { name, revision: head.revision, digest: '' }, action: 'purge', head: next };

@@ -13,6 +13,7 @@ import { createStoreCore, type BuildOptions, type StoreCore } from './store-core
 import { proposalWrites, skillWrites, usageWrites } from './store-writes.js';
 import type { SkillStore, StoreChange, StoreItem } from './types.js';
 import { usageEntryOf } from './evolution/usage.js';
+import { learnedMethods } from './evolution/learned.js';
 
 export type { BuildOptions } from './store-core.js';
 
@@ -25,6 +26,7 @@ export function buildSkillStore(backend: Backend, options: BuildOptions = {}): S
     ...skillWrites(core),
     ...proposalWrites(core),
     ...usageWrites(core),
+    ...learnedMethods(core),
     mutability,
     isReserved: (name) => reserved.has(nameKey(name)),
     ...transfers(core),

@@ -13,15 +13,16 @@ import { checkAgentNewSkills, growthError, type GrowthContext, type ResolvedAgen
 import { checkNamespace, corruptHead, corruptRevision, nsKey, type Backend, type HeadRecord, type RevisionRecord, type StoreTx } from './records.js';
 import type { Actor, ExportedSkill, StoreChange, WriteResult } from './types.js';
 import { exportedUsageOf, usageRecordOf } from './evolution/usage.js';
+import { exampleOf, importLearned, learnedRecordsOf } from './evolution/learned.js';
 import type { storeLimits } from './validate.js';
 
 /** Runs a backend job, turning backend failures into store errors named by `what`. */
 export type Run = <T>(what: string, job: () => Promise<T>) => Promise<T>;
 
 /**
- * Every live skill of a namespace, with its revisions and usage, as one export whose digest covers them. A corrupt
- * record is never left out silently: each one lands in `problems` (the store's `diagnostics`), and a skill whose
- * head is corrupt is exported from its sound revisions.
+ * Every live skill of a namespace, with its revisions, usage and learned examples, as one export whose digest covers
+ * them. A corrupt record is never left out silently: each one lands in `problems` (the store's `diagnostics`), and a
+ * skill whose head is corrupt is exported from its sound revisions.
  */
 export async function readNamespaceExport(
   backend: Backend,
@@ -32,15 +33,22 @@ export async function readNamespaceExport(
   const ns = nsKey(checkNamespace(namespace));
   const where = namespace.join('/');
   const found: Diagnostic[] = [];
-  const { skills, usage } = await run('an export', () =>
+  const { skills, usage, learned } = await run('an export', () =>
     backend.read(async (tx) => {
       const heads: unknown[] = await tx.heads(ns);
       const read = await Promise.all(heads.map(async (h) => exportableSkill(h, await revisionsOf(tx, ns, h), where, found)));
-      return { skills: read.filter((s): s is ExportedSkill => s !== undefined), usage: (await tx.usage(ns)).map(exportedUsageOf) };
+      const skills = read.filter((s): s is ExportedSkill => s !== undefined);
+      return { skills, usage: (await tx.usage(ns)).map(exportedUsageOf), learned: (await tx.learned(ns)).map(exampleOf) };
     }),
   );
   problems.set(ns, found);
-  const body = { version: 2 as const, skills, ...(usage.length === 0 ? {} : { usage }) };
+  // Version 3 only when there are learned examples: an export without any stays what older stores import.
+  const body = {
+    version: learned.length === 0 ? (2 as const) : (3 as const),
+    skills,
+    ...(usage.length === 0 ? {} : { usage }),
+    ...(learned.length === 0 ? {} : { learned }),
+  };
   return { format: EXPORT_FORMAT, namespace: [...namespace], exportedAt: new Date().toISOString(), digest: digestOf(body), ...body };
 }
 
@@ -110,6 +118,7 @@ export async function writeNamespaceExport(
   const skills = readExport(exported, ns, c.limits, at);
   for (const s of skills) c.refuseReserved(s.head.name);
   const usage = entries.map((u) => usageRecordOf(u, ns, at));
+  const learned = learnedRecordsOf(exported.learned ?? [], ns);
   await c.run('an import', () =>
     backend.write(async (tx) => {
       const fresh = await checkFree(tx, ns, skills);
@@ -123,6 +132,7 @@ export async function writeNamespaceExport(
       }
       for (const u of usage) await tx.appendUsage(u);
       if (usage.length > 0) await tx.trimUsage(ns, c.usageCap);
+      await importLearned(tx, learned);
     }),
   );
   for (const { head } of skills) {

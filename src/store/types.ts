@@ -6,6 +6,7 @@
 import type { Diagnostic, Profile } from '../format/diagnostics/diagnostic.js';
 import type { SkillLimits } from '../format/types.js';
 import type { AgentLimits, ExportedUsage, Mutability, MutabilityPolicy, UsageEntry, UsageInput } from './evolution/types.js';
+import type { LearnedExample, LearnedExampleStore } from '../sources/learned-store.js';
 
 export type { ExportedUsage, Mutability, MutabilityPolicy, UsageEntry, UsageInput, UsageKind } from './evolution/types.js';
 
@@ -44,10 +45,7 @@ export interface WriteResult {
   readonly revision: number;
   /** The digest of that revision (`sha256:` + hex, as `Skill.digest`). */
   readonly digest: string;
-  /**
-   * Set when an agent's write was kept as a proposal (mutability `approval-gated`): its id for
-   * `approve` / `reject`. `revision` and `digest` are then still the active skill's (0 and `''` for a new one).
-   */
+  /** The proposal's id when an agent's write was kept as one (`approval-gated`): `revision` and `digest` then stay the active skill's (0 and `''` if new). */
   readonly proposal?: string;
 }
 
@@ -185,9 +183,9 @@ export interface StoreOptions {
 
 /**
  * A persistent, revisioned store of skills by namespace (`[orgId, 'skills']`,
- * `[orgId, userId, 'skills']`). Its `search` is what a `SkillLoader` reads.
+ * `[orgId, userId, 'skills']`). Its `search` is what a `SkillLoader` reads; it keeps learned examples per namespace.
  */
-export interface SkillStore {
+export interface SkillStore extends LearnedExampleStore {
   /** Active skills of `namespace`, by name, as loader items. */
   search(namespace: readonly string[], options?: { readonly limit?: number; readonly offset?: number }): Promise<StoreItem[]>;
   /** How many active skills `namespace` holds (what `search` returns without a limit); `storeSource` pages through them all. */
@@ -275,15 +273,17 @@ export interface ExportedSkill {
 /** A namespace exported by `exportNamespace`. */
 export interface NamespaceExport {
   readonly format: typeof EXPORT_FORMAT;
-  /** 2 since the digest covers usage; version 1 exports (digest over the skills alone) still import. */
-  readonly version: 1 | 2;
+  /** 3 when it carries learned examples (the digest covers them), else 2 (it covers usage); version 1 exports (skills alone) still import. */
+  readonly version: 1 | 2 | 3;
   readonly namespace: readonly string[];
   readonly exportedAt: string;
-  /** `sha256:` over every skill's name, state and revision digests, and (version 2) every usage entry: `exportDigest(exported)`. */
+  /** `sha256:` over every skill's name, state and revision digests, (version 2) every usage entry, (3) every learned example: `exportDigest(exported)`. */
   readonly digest: string;
   readonly skills: readonly ExportedSkill[];
   /** The namespace's usage profile, oldest first; at most the importing store's `usageCap` entries. */
   readonly usage?: readonly ExportedUsage[];
+  /** The namespace's learned examples, oldest first (version 3 only). */
+  readonly learned?: readonly LearnedExample[];
 }
 
 /** @deprecated Use {@link NamespaceExport}. */

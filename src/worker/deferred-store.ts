@@ -6,6 +6,8 @@
  * and waits for it on first use.
  * @module
  */
+import { SkillError } from '../format/errors.js';
+import { isLearnedExampleStore, type LearnExampleOptions, type LearnedExampleStore } from '../sources/learned-store.js';
 import type { SkillStoreLike } from '../sources/store.js';
 import type { RuntimeStore } from './store-facade.js';
 
@@ -14,12 +16,26 @@ export function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLik
   return typeof (value as { then?: unknown }).then === 'function';
 }
 
+/** The opened store's learned examples, or `NOT_FOUND` when it keeps none (the loader's own are then in memory only). */
+async function learnedOf(pending: Promise<RuntimeStore>): Promise<LearnedExampleStore> {
+  const store = await pending;
+  if (!isLearnedExampleStore(store)) throw new SkillError('NOT_FOUND', 'The runtime’s store keeps no learned examples (it has no learnExample).');
+  return store;
+}
+
 /**
- * A loader store over `pending`: `search` waits for it, and `on` subscribes
- * once it has opened (so a loader that listens to its store still hears it).
+ * A loader store over `pending`: `search` waits for it, `on` subscribes
+ * once it has opened (so a loader that listens to its store still hears it),
+ * and the learned examples wait for it too.
  */
-export function deferredStore(pending: Promise<RuntimeStore>): RuntimeStore {
+export function deferredStore(pending: Promise<RuntimeStore>): RuntimeStore & LearnedExampleStore {
   return {
+    learnExample: async (namespace: readonly string[], example: { readonly name: string; readonly text: string }, options?: LearnExampleOptions) =>
+      (await learnedOf(pending)).learnExample(namespace, example, options),
+    // A store that keeps none lists none: the loader's load goes on without them.
+    learnedExamples: async (namespace: readonly string[], name?: string) =>
+      isLearnedExampleStore(await pending) ? (await learnedOf(pending)).learnedExamples(namespace, name) : [],
+    forgetExample: async (namespace: readonly string[], name: string, text: string) => (await learnedOf(pending)).forgetExample(namespace, name, text),
     search: async (namespace, options) => (await pending).search(namespace, options),
     // A store without `count` answers undefined, and is read as a foreign store.
     count: async (namespace) => {
@@ -40,5 +56,5 @@ export function deferredStore(pending: Promise<RuntimeStore>): RuntimeStore {
         stop?.();
       };
     },
-  } satisfies RuntimeStore & Required<Pick<RuntimeStore, 'on'>> & SkillStoreLike;
+  } satisfies RuntimeStore & Required<Pick<RuntimeStore, 'on'>> & SkillStoreLike & LearnedExampleStore;
 }

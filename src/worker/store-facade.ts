@@ -37,6 +37,10 @@ export const FORWARDED_STORE_METHODS = [
   'proposals',
   'approve',
   'reject',
+  // Learned examples (`LearnedExampleStore`): the page lists and forgets them in the user's namespace.
+  'learnExample',
+  'learnedExamples',
+  'forgetExample',
 ] as const;
 
 /** The name of a forwarded store method. */
@@ -69,6 +73,9 @@ export interface RuntimeStore extends SkillStoreLike {
   proposals?(...args: unknown[]): unknown;
   approve?(...args: unknown[]): unknown;
   reject?(...args: unknown[]): unknown;
+  learnExample?(...args: unknown[]): unknown;
+  learnedExamples?(...args: unknown[]): unknown;
+  forgetExample?(...args: unknown[]): unknown;
   /** Subscribes to committed changes; returns the unsubscribe function. */
   on?(type: 'change', listener: (change: unknown) => unknown): () => void;
 }

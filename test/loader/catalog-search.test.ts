@@ -1,6 +1,17 @@
 // A loader's catalog for any budget, its skills.search tool for the long tail, and the record of what it handed out.
 import { describe, expect, it } from 'vitest';
-import { createSkillSet, findTool, memorySource, toAnthropicTool, toOpenAITool, SkillLoader, type LoadedSkill, type Skill, type SkillSearchResult, type SkillTool } from '../../src/index.js';
+import {
+  createSkillSet,
+  findTool,
+  memorySource,
+  toAnthropicTool,
+  toOpenAITool,
+  SkillLoader,
+  type LoadedSkill,
+  type Skill,
+  type SkillSearchResult,
+  type SkillTool,
+} from '../../src/index.js';
 import { rejected, thrown } from '../support/errors.js';
 import { skillMd } from '../support/skill-md.js';
 

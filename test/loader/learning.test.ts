@@ -58,21 +58,44 @@ describe('loader.learn', () => {
     expect(loader.learnedExamples()).toEqual([]);
   });
 
-  it("keeps one user's examples out of another's routing, on one store", async () => {
+  it("keeps each user's examples in the store, beside their skills: another user's routing never sees them", async () => {
     const store = createMemoryStore();
     await store.put(['acme', 'skills'], skillMd('warranty', { description: 'Explain the warranty terms.' }));
     const loader = new SkillLoader({ builtin: memorySource(files), store });
     await loader.loadAll('acme', 'u1');
     await loader.learn('refunds', turn);
+    expect(await store.learnedExamples(['acme', 'u1', 'skills'])).toEqual([expect.objectContaining({ name: 'refunds', text: turn })]);
     expect(top(loader, 'my blender sparks')).toBe('refunds');
     await loader.loadAll('acme', 'u2');
     expect(loader.learnedExamples()).toEqual([]);
     expect(top(loader, 'my blender sparks')).toBeUndefined();
-    const other = new SkillLoader({ builtin: memorySource(files), store });
-    await other.loadAll('acme', 'u1');
-    expect(top(other, 'my blender sparks')).toBeUndefined(); // a loader's memory is its own
+    // A new loader for u1 (the next session) reads them back from the store.
+    const next = new SkillLoader({ builtin: memorySource(files), store });
+    await next.loadAll('acme', 'u1');
+    expect(top(next, 'my blender sparks')).toBe('refunds');
+    expect(await next.forgetExample('refunds', turn)).toBe(true);
+    expect(await store.learnedExamples(['acme', 'u1', 'skills'])).toEqual([]);
+    expect(top(next, 'my blender sparks')).toBeUndefined();
+    // A subagent surface has its own.
+    const legal = new SkillLoader({ builtin: memorySource(files), store, surface: 'legal' });
+    await legal.loadAll('acme', 'u1');
+    await legal.learn('refunds', 'contract termination refund');
+    expect(await store.learnedExamples(['acme', 'u1', 'surfaces', 'legal', 'skills'])).toHaveLength(1);
+    expect(await store.learnedExamples(['acme', 'u1', 'skills'])).toEqual([]);
+  });
+
+  it('keeps them in memory with a store that keeps none, and loads on when the store fails to give them', async () => {
+    const plain = { search: async () => [] };
+    const loader = new SkillLoader({ builtin: memorySource(files), store: plain });
     await loader.loadAll('acme', 'u1');
+    await loader.learn('refunds', turn);
     expect(top(loader, 'my blender sparks')).toBe('refunds');
+    const failing = createMemoryStore();
+    failing.learnedExamples = async () => Promise.reject(new Error('disk gone'));
+    const other = new SkillLoader({ builtin: memorySource(files), store: failing });
+    await other.loadAll('acme', 'u1');
+    expect(other.size).toBe(3);
+    expect(other.diagnostics).toContainEqual(expect.objectContaining({ code: 'source-error', message: expect.stringContaining('disk gone') }));
   });
 
   it('reaches the meaning stage too: a learned turn moves the blended ranking', async () => {

@@ -7,6 +7,7 @@ import { codeOf, rejected } from '../support/errors.js';
 import { skillMd } from '../support/skill-md.js';
 import { V1_RECORDS, writeV1Database } from '../fixtures/store/write-v1.js';
 import { V2_RECORDS, writeV2Database } from '../fixtures/store/write-v2.js';
+import { V3_RECORDS, writeV3Database } from '../fixtures/store/write-v3.js';
 import { rawAll, rawDelete, rawOpen, rawPut } from '../support/raw-idb.js';
 
 /** The environment: an IndexedDB factory for each test (fresh or shared). */
@@ -189,8 +190,9 @@ export function describeIdbFailures(label: string, env: IdbEnvironment): void {
       // The v2 indexes cover the entries written under v1.
       expect((await store.auditLog(USER, 'meeting-notes')).map((e) => e.revision)).toEqual([1, 2]);
       expect((await store.auditLog(['acme', 'skills'])).map((e) => e.action)).toEqual(['put', 'archive']);
-      // The v3 object stores exist and start empty.
+      // The v3 and v4 object stores exist and start empty.
       expect(await store.proposals(USER)).toEqual([]);
+      expect(await store.learnedExamples(USER)).toEqual([]);
       expect(await store.put(USER, skillMd('meeting-notes', { body: 'Third.' }), { expectedRevision: 2 })).toMatchObject({ revision: 3 });
       store.close();
       const db = await rawOpen(factory, name);
@@ -212,8 +214,36 @@ export function describeIdbFailures(label: string, env: IdbEnvironment): void {
       expect(await store.approve(proposal as string)).toMatchObject({ revision: 3 });
       store.close();
       const db = await rawOpen(factory, name);
-      expect([db.version, [...db.objectStoreNames].sort()]).toEqual([STORE_SCHEMA_VERSION, ['audit', 'proposals', 'revisions', 'skills', 'usage']]);
+      expect([db.version, [...db.objectStoreNames].sort()]).toEqual([STORE_SCHEMA_VERSION, ['audit', 'learned', 'proposals', 'revisions', 'skills', 'usage']]);
       expect((await rawAll(db, 'audit')).length).toBe(V2_RECORDS.audit.length + 1);
+      db.close();
+    });
+
+    it('opens a v3 database with the current code, nothing lost; learned examples work at once', async () => {
+      const { factory, name, open } = await setup();
+      (await writeV3Database(factory, name)).close();
+      const store = await open();
+      expect(await store.get(USER, 'meeting-notes')).toMatchObject({ revision: 2, digest: V3_RECORDS.skills[0]?.digest });
+      expect((await store.auditLog(USER, 'meeting-notes')).map((e) => e.revision)).toEqual([1, 2]);
+      expect((await store.usage(USER)).map((u) => [u.kind, u.outcome])).toEqual([
+        ['activation', 'success'],
+        ['delegation', 'failure'],
+      ]);
+      expect((await store.proposals(USER)).map((p) => [p.id, p.action])).toEqual([['proposal-v3', 'archive']]);
+      expect(await store.learnedExamples(USER)).toEqual([]);
+      await store.learnExample(USER, { name: 'meeting-notes', text: 'summarise this meeting' });
+      await store.learnExample(['acme', 'skills'], { name: 'travel-policy', text: 'can I fly business' });
+      expect((await store.learnedExamples(USER)).map((e) => [e.name, e.text])).toEqual([['meeting-notes', 'summarise this meeting']]);
+      const exported = await store.exportNamespace(USER);
+      expect([exported.version, exported.usage?.length, exported.learned?.length]).toEqual([3, 2, 1]);
+      store.close();
+      const db = await rawOpen(factory, name);
+      expect([db.version, [...db.objectStoreNames].sort()]).toEqual([STORE_SCHEMA_VERSION, ['audit', 'learned', 'proposals', 'revisions', 'skills', 'usage']]);
+      expect([(await rawAll(db, 'audit')).length, (await rawAll(db, 'usage')).length, (await rawAll(db, 'learned')).length]).toEqual([
+        V3_RECORDS.audit.length,
+        V3_RECORDS.usage.length,
+        2,
+      ]);
       db.close();
     });
 

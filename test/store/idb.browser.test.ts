@@ -7,6 +7,7 @@ import { describeIdbFailures } from './failures.js';
 import { describeArgumentsContract } from './arguments-contract.js';
 import { describeExportChecksContract } from './export-checks-contract.js';
 import { describeGrowthContract } from './growth-contract.js';
+import { describeLearnedContract } from './learned-contract.js';
 import { rawDelete } from '../support/raw-idb.js';
 
 const names: string[] = [];
@@ -29,6 +30,7 @@ for (const [describeContract, prefix] of [
   [describeExportChecksContract, 'export-checks'],
   [describeArgumentsContract, 'arguments'],
   [describeGrowthContract, 'growth'],
+  [describeLearnedContract, 'learned'],
 ] as const) {
   describeContract('IndexedDB (Chromium)', (options) => {
     const name = `satchel-${prefix}-${Date.now()}-${n++}`;

@@ -8,6 +8,7 @@ import { describeIdbFailures } from './failures.js';
 import { describeArgumentsContract } from './arguments-contract.js';
 import { describeExportChecksContract } from './export-checks-contract.js';
 import { describeGrowthContract } from './growth-contract.js';
+import { describeLearnedContract } from './learned-contract.js';
 
 let n = 0;
 describeEvolutionContract('IndexedDB (fake-indexeddb)', (options) =>
@@ -20,6 +21,7 @@ for (const [describeContract, prefix] of [
   [describeExportChecksContract, 'export-checks'],
   [describeArgumentsContract, 'arguments'],
   [describeGrowthContract, 'growth'],
+  [describeLearnedContract, 'learned'],
 ] as const) {
   describeContract('IndexedDB (fake-indexeddb)', (options) =>
     openIndexedDbStore({ ...options, indexedDB: new IDBFactory(), name: `${prefix}-${n++}`, persist: false }),

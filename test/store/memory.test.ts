@@ -9,12 +9,14 @@ import { describeEvolutionContract } from './evolution-contract.js';
 import { describeArgumentsContract } from './arguments-contract.js';
 import { describeExportChecksContract } from './export-checks-contract.js';
 import { describeGrowthContract } from './growth-contract.js';
+import { describeLearnedContract } from './learned-contract.js';
 
 describeEvolutionContract('memory', async (options) => createMemoryStore(options));
 describeStoreContract('memory', async (options) => createMemoryStore(options));
 describeExportChecksContract('memory', async (options) => createMemoryStore(options));
 describeArgumentsContract('memory', async (options) => createMemoryStore(options));
 describeGrowthContract('memory', async (options) => createMemoryStore(options));
+describeLearnedContract('memory', async (options) => createMemoryStore(options));
 
 describe('memory store', () => {
   it('reports the bytes of every revision it holds as usage, never persisted', async () => {

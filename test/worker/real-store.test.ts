@@ -52,4 +52,21 @@ describe.each(stores)('the runtime over a %s', (_kind, open) => {
     expect(error.code).toBe('CONFLICT');
     client.close();
   });
+
+  it('forwards the store’s learned examples to the page: learn, list, forget, with their error codes', async () => {
+    const store = await open();
+    const { port1, port2 } = channel();
+    exposeSkillRuntime({ store }, port1);
+    const client = connectSkillRuntime<SkillStore>(port2);
+    expect(await client.store.learnExample(USER_NS, { name: 'refunds', text: 'my kettle  arrived broken' })).toMatchObject({
+      text: 'my kettle arrived broken',
+      count: 1,
+    });
+    expect((await client.store.learnedExamples(USER_NS, 'refunds')).map((e) => e.text)).toEqual(['my kettle arrived broken']);
+    expect(await store.learnedExamples(USER_NS)).toHaveLength(1);
+    expect((await rejected(client.store.learnExample(USER_NS, { name: 'refunds', text: 'x'.repeat(2001) }))).code).toBe('LIMIT_EXCEEDED');
+    expect(await client.store.forgetExample(USER_NS, 'refunds', 'MY KETTLE arrived broken')).toBe(true);
+    expect(await client.store.learnedExamples(USER_NS)).toEqual([]);
+    client.close();
+  });
 });

@@ -8,30 +8,16 @@
 import { SkillError } from '../../format/errors.js';
 import { sha256Digest } from '../../shared/hash.js';
 import type { Skill } from '../../format/types.js';
+import { MAX_LEARNED_EXAMPLE_CHARS, normalizedExample, sameExample, type LearnedExample } from '../../sources/learned-store.js';
 
-/** One learned example of a skill. */
-export interface LearnedExample {
-  /** The skill it is an example of. */
-  readonly name: string;
-  /** The turn's text, trimmed, runs of blanks as one space. */
-  readonly text: string;
-  /** How many times this text was learned for this skill. */
-  readonly count: number;
-  /** ISO time of the last time it was learned. */
-  readonly learnedAt: string;
-}
-
-/** Longest learned example, in characters: what routing reads of a turn (longer turns are cut there). */
-export const MAX_LEARNED_EXAMPLE_CHARS = 2000;
-
-/** Learned examples a skill keeps unless `routing.maxLearnedPerSkill` says otherwise; the oldest give way. */
-export const DEFAULT_MAX_LEARNED_PER_SKILL = 20;
+export type { LearnedExample } from '../../sources/learned-store.js';
+export { DEFAULT_MAX_LEARNED_PER_SKILL, MAX_LEARNED_EXAMPLE_CHARS } from '../../sources/learned-store.js';
 
 /** The text of a turn to learn (`string` or `{ text }`), checked: `INVALID_INPUT` when empty, `LIMIT_EXCEEDED` when too long. */
 export function learnedTextOf(turn: unknown): string {
   const raw = typeof turn === 'string' ? turn : typeof turn === 'object' && turn !== null ? (turn as { text?: unknown }).text : undefined;
   if (typeof raw !== 'string') throw new SkillError('INVALID_INPUT', 'learn takes a turn: its text, or { text }.');
-  const text = raw.replace(/\s+/g, ' ').trim();
+  const text = normalizedExample(raw);
   if (text === '') throw new SkillError('INVALID_INPUT', 'A learned example needs some text; this turn has none.');
   if (text.length > MAX_LEARNED_EXAMPLE_CHARS) {
     throw new SkillError('LIMIT_EXCEEDED', `A learned example is at most ${MAX_LEARNED_EXAMPLE_CHARS} characters; this turn has ${text.length}.`);
@@ -39,41 +25,50 @@ export function learnedTextOf(turn: unknown): string {
   return text;
 }
 
-/** Two texts are the same example when they differ only in case. */
-const keyOf = (text: string): string => text.toLowerCase();
-
 /** The learned examples of every user a loader served, the current user's in use. */
 export class LearnedExamples {
   readonly #byUser = new Map<string, Map<string, LearnedExample[]>>();
   #user = '';
 
-  /** Switches to `user`'s examples (a load for another user). */
-  useUser(user: string): void {
-    this.#user = user;
+  /** The user whose examples are in use (the last load's). */
+  get user(): string {
+    return this.#user;
   }
 
-  #skills(): Map<string, LearnedExample[]> {
-    let skills = this.#byUser.get(this.#user);
-    if (!skills) this.#byUser.set(this.#user, (skills = new Map()));
+  /** Switches to `user`'s examples (a load for another user); `examples`, when given, replace what was kept for them (the store's). */
+  useUser(user: string, examples?: readonly LearnedExample[]): void {
+    this.#user = user;
+    if (examples === undefined) return;
+    const skills = new Map<string, LearnedExample[]>();
+    for (const e of examples) skills.set(e.name, [...(skills.get(e.name) ?? []), e]);
+    this.#byUser.set(user, skills);
+  }
+
+  #skills(user = this.#user): Map<string, LearnedExample[]> {
+    let skills = this.#byUser.get(user);
+    if (!skills) this.#byUser.set(user, (skills = new Map()));
     return skills;
   }
 
   /** Learns `text` for `name`: a repeat counts up and becomes the newest; past `cap` the oldest gives way. */
   add(name: string, text: string, cap: number, now = new Date()): LearnedExample {
-    const skills = this.#skills();
-    const list = skills.get(name) ?? [];
-    const same = list.find((e) => keyOf(e.text) === keyOf(text));
-    const example: LearnedExample = Object.freeze({ name, text, count: (same?.count ?? 0) + 1, learnedAt: now.toISOString() });
-    const kept = [...list.filter((e) => e !== same), example];
-    skills.set(name, kept.slice(Math.max(0, kept.length - cap)));
+    const same = (this.#skills().get(name) ?? []).find((e) => sameExample(e.text, text));
+    return this.put(this.#user, Object.freeze({ name, text, count: (same?.count ?? 0) + 1, learnedAt: now.toISOString() }), cap);
+  }
+
+  /** Keeps `example` (as a store answered it) for `user` as the newest of its skill, in place of the same text. */
+  put(user: string, example: LearnedExample, cap: number): LearnedExample {
+    const skills = this.#skills(user);
+    const kept = [...(skills.get(example.name) ?? []).filter((e) => !sameExample(e.text, example.text)), example];
+    skills.set(example.name, kept.slice(Math.max(0, kept.length - cap)));
     return example;
   }
 
-  /** Forgets one example of `name` (any case); false when it had none such. */
-  remove(name: string, text: string): boolean {
-    const skills = this.#skills();
+  /** Forgets one example of `name` (any case) for `user`; false when it had none such. */
+  remove(name: string, text: string, user = this.#user): boolean {
+    const skills = this.#skills(user);
     const list = skills.get(name) ?? [];
-    const kept = list.filter((e) => keyOf(e.text) !== keyOf(text.replace(/\s+/g, ' ').trim()));
+    const kept = list.filter((e) => !sameExample(e.text, text));
     if (kept.length === list.length) return false;
     if (kept.length === 0) skills.delete(name);
     else skills.set(name, kept);

@@ -9,6 +9,7 @@ import { withDecision } from '../../routing/decision/search.js';
 import type { RouteHit, RouteOptions, Router } from '../../routing/router.js';
 import { assertLimits, type Skill } from '../../format/types.js';
 import { notHeld, type Cache } from '../cache.js';
+import { isLearnedExampleStore, type LearnedExampleStore } from '../../sources/learned-store.js';
 import { DEFAULT_MAX_LEARNED_PER_SKILL, LearnedExamples, MAX_LEARNED_EXAMPLE_CHARS, type LearnedExample } from './learned-examples.js';
 import { LazyRouter } from './lazy-router.js';
 import { LazySemantic } from './lazy-semantic.js';
@@ -29,7 +30,12 @@ export class LoaderRouting {
   // The text of the last turn activation saw: what `skills.load` learns from with `learn: true`.
   #lastText = '';
 
-  constructor(options: LoaderRoutingOptions | undefined, held: () => Cache) {
+  readonly #store: LearnedExampleStore | undefined;
+  // Where the current user's learned examples are kept in the store (none: in memory only).
+  #namespace: readonly string[] | undefined;
+
+  constructor(options: LoaderRoutingOptions | undefined, held: () => Cache, store?: unknown) {
+    this.#store = isLearnedExampleStore(store) ? store : undefined;
     this.#options = options ?? {};
     const { index, embedder, vectorCache, semantic, learn: _learn, maxLearnedPerSkill: _max, ...routing } = this.#options;
     this.#router = new LazyRouter(routing, index);
@@ -45,7 +51,8 @@ export class LoaderRouting {
   /** Follows a new cache, loaded for `user`: only skills whose name or digest changed (or what was learned) are re-indexed. */
   follow(cache: Cache, user: string): void {
     this.#generation++;
-    this.#learned.useUser(user);
+    this.#learned.useUser(user, cache.learned?.examples);
+    this.#namespace = cache.learned?.namespace;
     const routed = cache.all.map((s) => this.#learned.routed(s));
     this.#router.follow(routed, cache.index);
     this.#semantic?.sync(routed);
@@ -59,20 +66,33 @@ export class LoaderRouting {
     this.#semantic?.upsert(routed);
   }
 
-  /** `loader.learn`: `text` becomes a learned example of the held skill `name`, in both stages from the next turn on. */
-  learn(name: string, text: string): LearnedExample {
+  /**
+   * `loader.learn`: `text` becomes a learned example of the held skill `name`, in both stages from the next turn on;
+   * kept in the store when it keeps them (the user's namespace), else in memory. Memory is updated before any await.
+   */
+  async learn(name: string, text: string): Promise<LearnedExample> {
     const skill = this.#held().byName.get(name) ?? notHeld(name);
-    const example = this.#learned.add(name, text, this.#options.maxLearnedPerSkill ?? DEFAULT_MAX_LEARNED_PER_SKILL);
-    this.upsert(skill);
+    const cap = this.#options.maxLearnedPerSkill ?? DEFAULT_MAX_LEARNED_PER_SKILL;
+    const [store, namespace, user] = [this.#store, this.#namespace, this.#learned.user];
+    if (!store || !namespace) {
+      const example = this.#learned.add(name, text, cap);
+      this.upsert(skill);
+      return example;
+    }
+    const example = await store.learnExample(namespace, { name, text }, { cap });
+    this.#learned.put(user, example, cap);
+    if (user === this.#learned.user) this.upsert(this.#held().byName.get(name) ?? skill);
     return example;
   }
 
-  /** `loader.forgetExample`: false when `name` had no such example. */
-  forget(name: string, text: string): boolean {
+  /** `loader.forgetExample`: false when `name` had no such example (in the store, when it keeps them). */
+  async forget(name: string, text: string): Promise<boolean> {
+    const [store, namespace, user] = [this.#store, this.#namespace, this.#learned.user];
+    const forgotten = store && namespace ? await store.forgetExample(namespace, name, text) : false;
+    const inMemory = this.#learned.remove(name, text, user);
     const skill = this.#held().byName.get(name);
-    if (!skill || !this.#learned.remove(name, text)) return false;
-    this.upsert(skill);
-    return true;
+    if (skill && inMemory && user === this.#learned.user) this.upsert(skill);
+    return forgotten || inMemory;
   }
 
   /** `loader.learnedExamples`. */
@@ -151,10 +171,11 @@ export class LoaderRouting {
     if (this.#options.learn === true) this.#quietly(name, this.#lastText);
   }
 
-  // Learning from what served a turn never fails the turn: an empty turn teaches nothing, a long one is cut.
+  // Learning from what served a turn never fails the turn: an empty turn teaches nothing, a long one is cut, a store
+  // that fails to keep it leaves it unlearned.
   #quietly(name: string, text: string): void {
     const cut = text.replace(/\s+/g, ' ').trim().slice(0, MAX_LEARNED_EXAMPLE_CHARS);
-    if (cut !== '' && this.#held().byName.has(name)) this.learn(name, cut);
+    if (cut !== '' && this.#held().byName.has(name)) this.learn(name, cut).catch(() => undefined);
   }
 
   /** `loader.activationThresholds`. */

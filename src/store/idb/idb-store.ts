@@ -8,7 +8,16 @@
 import { wrap, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import { SkillError } from '../../format/errors.js';
 import { closedError, storeError } from '../errors.js';
-import { type AuditRecord, type Backend, type HeadRecord, type ProposalRecord, type RevisionRecord, type StoreTx, type UsageRecord } from '../records.js';
+import {
+  type AuditRecord,
+  type Backend,
+  type HeadRecord,
+  type LearnedRecord,
+  type ProposalRecord,
+  type RevisionRecord,
+  type StoreTx,
+  type UsageRecord,
+} from '../records.js';
 import {
   ALL_STORES,
   AUDIT,
@@ -16,6 +25,8 @@ import {
   AUDIT_BY_SKILL,
   BY_NAMESPACE,
   DEFAULT_STORE_NAME,
+  LEARNED,
+  LEARNED_BY_SKILL,
   PROPOSALS,
   REVISIONS,
   SKILLS,
@@ -187,6 +198,7 @@ function idbTx(tx: IDBPTransaction<unknown, string[], IDBTransactionMode>): Stor
   const audit = tx.objectStore(AUDIT);
   const proposals = tx.objectStore(PROPOSALS);
   const usage = tx.objectStore(USAGE);
+  const learned = tx.objectStore(LEARNED);
   return {
     head: async (ns, name) => (await skills.get([ns, name])) as HeadRecord | undefined,
     heads: async (ns) => (await skills.getAll(skillRange(ns))) as HeadRecord[],
@@ -214,6 +226,13 @@ function idbTx(tx: IDBPTransaction<unknown, string[], IDBTransactionMode>): Stor
       // The index orders entries of one namespace by primary key: oldest first.
       for (let cursor = excess > 0 ? await index.openCursor(ns) : null; cursor && excess > 0; cursor = await cursor.continue(), excess--)
         await cursor.delete!();
+    },
+    // Both indexes order the entries of one key by primary key: the order they were learned.
+    learned: async (ns, name) =>
+      (await (name === undefined ? learned.index(BY_NAMESPACE).getAll(ns) : learned.index(LEARNED_BY_SKILL).getAll([ns, name]))) as LearnedRecord[],
+    addLearned: async (record) => void (await learned.add!(record)),
+    async deleteLearned(seqs) {
+      for (const seq of seqs) await learned.delete!(seq);
     },
   };
 }

@@ -8,12 +8,14 @@
  *   skill's or a namespace's audit is read without scanning the whole log.
  * - v3: `proposals` (approval-gated agent changes, key `id`, index `byNamespace`) and
  *   `usage` (the usage profile, auto-increment key `seq`, indexes `bySkill` and `byNamespace`).
+ * - v4: `learned` (learned examples, auto-increment key `seq` in the order of learning, indexes
+ *   `bySkill` (`[ns, name]`) and `byNamespace`).
  * @module
  */
 import type { IDBPDatabase, IDBPTransaction } from 'idb';
 
 /** The schema version this code writes. */
-export const STORE_SCHEMA_VERSION = 3;
+export const STORE_SCHEMA_VERSION = 4;
 
 /** The database name when none is given. */
 export const DEFAULT_STORE_NAME = 'satchel-skills';
@@ -29,18 +31,22 @@ export const AUDIT = 'audit';
 export const PROPOSALS = 'proposals';
 /** Object store of the usage profile (v3). */
 export const USAGE = 'usage';
+/** Object store of learned examples (v4). */
+export const LEARNED = 'learned';
 
 /** Every object store a store transaction spans. */
-export const ALL_STORES = [SKILLS, REVISIONS, AUDIT, PROPOSALS, USAGE];
+export const ALL_STORES = [SKILLS, REVISIONS, AUDIT, PROPOSALS, USAGE, LEARNED];
 
 /** Audit index by `[ns, name]` (v2). */
 export const AUDIT_BY_SKILL = 'bySkill';
 /** Audit index by `ns` (v2). */
 export const AUDIT_BY_NAMESPACE = 'byNamespace';
-/** Index by `ns` of proposals and usage entries (v3). */
+/** Index by `ns` of proposals and usage entries (v3), and of learned examples (v4). */
 export const BY_NAMESPACE = 'byNamespace';
 /** Usage index by `[ns, name]` (v3). */
 export const USAGE_BY_SKILL = 'bySkill';
+/** Learned-example index by `[ns, name]` (v4). */
+export const LEARNED_BY_SKILL = 'bySkill';
 
 type UpgradeTx = IDBPTransaction<unknown, string[], 'versionchange'>;
 
@@ -61,6 +67,12 @@ const STEPS: Record<number, (db: IDBPDatabase, tx: UpgradeTx) => void> = {
     const usage = db.createObjectStore(USAGE, { keyPath: 'seq', autoIncrement: true });
     usage.createIndex(USAGE_BY_SKILL, ['ns', 'name']);
     usage.createIndex(BY_NAMESPACE, 'ns');
+  },
+  4(db) {
+    // A new object store beside the others: nothing written before moves.
+    const learned = db.createObjectStore(LEARNED, { keyPath: 'seq', autoIncrement: true });
+    learned.createIndex(LEARNED_BY_SKILL, ['ns', 'name']);
+    learned.createIndex(BY_NAMESPACE, 'ns');
   },
 };
 
