@@ -16,6 +16,7 @@ import type { IntentHit, RouteHit, RouteOptions, RouterDocument, RouterJSON, Syn
 import { withPrior } from './usage-prior.js';
 import type { Activation, Skill } from '../format/types.js';
 import { bodyTextOf } from './body-text.js';
+import { QuerySearch } from './query-search.js';
 
 export { DEFAULT_ROUTER_OPTIONS, type RouterOptions } from './options.js';
 export type { IntentHit, RouteHit, RouteOptions, RouterDocument, RouterJSON, SyncResult } from './types.js';
@@ -56,6 +57,8 @@ export class Router {
   #mass = 0;
   readonly #index: MiniSearch<RouterDocument>;
   readonly #search: SearchOptions;
+  /** The search of each pass, with the stop terms' scores it keeps until the index changes. */
+  readonly #query: QuerySearch;
   /** The words of the skill being added, for MiniSearch's tokenizer. */
   #adding: FieldWords | undefined;
 
@@ -68,6 +71,7 @@ export class Router {
     const o = this.#options;
     // Query terms come out of the pipeline already: split on the spaces we join them with, keep as they are.
     this.#search = { boost: o.boost, fuzzy: o.fuzzy, prefix: o.prefix, bm25: o.bm25, tokenize: (q) => q.split(' '), processTerm: (t) => t };
+    this.#query = new QuerySearch(this.#index, this.#search, config.fields, (t) => this.pipeline.isStopTerm(t));
     for (const [name, digest, activation, intents, doc, profile] of json?.entries ?? [])
       this.#remember(name, { digest, activation, intents, doc, profile: new Map(profile) });
     // An index whose two halves disagree would route to skills it cannot name, or refuse to re-index them.
@@ -103,6 +107,7 @@ export class Router {
       this.#index.add(doc);
     } finally {
       this.#adding = undefined;
+      this.#query.clear();
     }
     const intents = (skill.intents ?? []).map((i) => i.toLowerCase());
     this.#remember(skill.name, {
@@ -119,6 +124,7 @@ export class Router {
     const entry = this.#entries.get(name);
     if (!entry) return false;
     this.#index.remove(entry.doc);
+    this.#query.clear();
     for (const term of entry.profile.keys()) {
       const n = (this.#frequency.get(term) ?? 0) - this.#df(entry.profile, term);
       if (n > 1e-9) this.#frequency.set(term, n);
@@ -213,11 +219,7 @@ export class Router {
     keep: (entry: Entry) => boolean,
     shown: readonly ShownWord[],
   ): RouteHit[] {
-    const found = this.#index.search(terms.join(' '), { ...this.#search, boostTerm: (t) => factors.get(t) ?? 1 }) as unknown as RawHit[];
-    // MiniSearch multiplies a hit's score by the number of query terms it matched; count each term as its factor.
-    const raw = found.map((r) => ({ ...r, score: (r.score / r.queryTerms.length) * r.queryTerms.reduce((q, t) => q + (factors.get(t) ?? 1), 0) }));
-    let best = 0;
-    for (const r of raw) best = Math.max(best, r.score);
+    const { hits: raw, best } = this.#query.run(terms, factors, contentful);
     const hits: RouteHit[] = [];
     for (const r of raw) {
       const entry = this.#entries.get(r.id);
