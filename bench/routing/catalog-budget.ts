@@ -8,12 +8,11 @@
  * development sets.
  * @module
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { SkillSearchResult } from '../../src/agent/search-tool.js';
 import type { SkillTool } from '../../src/agent/tools.js';
 import { loadRoutingSet, readRoutingSet, type RoutingQuery, type RoutingSet } from './routing-data.js';
-import { corpusTools } from './scale-bases.js';
+import { corpusRequests, corpusTools } from './scale-bases.js';
+import { pct } from './routing-eval.js';
 import { median, round } from '../stats.js';
 import type { SkillLoaderOptions } from '../../src/loader/loader.js';
 
@@ -47,9 +46,7 @@ export interface CatalogRow {
 
 /** The corpus requests as a routing set over the corpus skills. */
 export function corpusSet(root: string): RoutingSet {
-  const data = JSON.parse(readFileSync(join(root, 'bench', 'data', 'corpus-requests.json'), 'utf8')) as { queries: RoutingQuery[] };
-  const queries = data.queries.map((q) => ({ ...q, expected: q.expected.map((id) => `corpus:${id}`) }));
-  return { name: 'corpus requests', tools: corpusTools(root), queries };
+  return { name: 'corpus requests', tools: corpusTools(root), queries: corpusRequests(root) };
 }
 
 /** Every row: the corpus and the two development sets, lexical (and with `routing.embedder`, the search by meaning too). */
@@ -81,7 +78,7 @@ async function measureSet(set: RoutingSet, routing: SkillLoaderOptions['routing'
     const expected = expectedOf(q);
     found.push(hits.some((h) => expected.has(h)));
   }
-  const share = (flags: readonly boolean[]): number => round((100 * flags.filter(Boolean).length) / Math.max(1, flags.length), 2);
+  const share = (flags: readonly boolean[]): number => pct(flags.filter(Boolean).length / Math.max(1, flags.length));
   const mode = routing?.embedder ? 'hybrid' : 'lexical';
   return CATALOG_BUDGETS.map((maxBytes) => {
     const listed: boolean[] = [];

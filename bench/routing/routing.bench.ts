@@ -16,6 +16,7 @@ import { defaultRoutingFiles, loadRoutingSet, readRoutingSet, type LoadedSet } f
 export { defaultRoutingFiles } from './routing-data.js';
 import { activationStatsOf, rankAll, rankingStats, type ActivationStats, type RankingStats } from './routing-eval.js';
 import { loadBenchEmbedder, measureHybrid, type HybridReport } from './routing-hybrid.js';
+import type { SentenceEncoder } from '../../src/embeddings/index.js';
 import { scaleRows, type ScaleRow } from './routing-scale.js';
 import { runDecisionSamples } from './decision.bench.js';
 import { BLENDED_DECISION, LEXICAL_DECISION } from '../../src/routing/decision/rule.js';
@@ -126,33 +127,31 @@ async function runHybrid(
   return { modelLoadMs: loadMs, sets, catalog, learning };
 }
 
-/**
- * The catalog section alone (`npm run bench -- catalog`): the lexical rows, then (unless `hybrid` is false) the rows
- * with `skills.search` by meaning.
- */
-export async function runCatalogSection(hybrid: boolean, model: string | undefined, log: (line: string) => void = console.log): Promise<CatalogRow[]> {
-  const root = process.env['SATCHEL_ROOT'] ?? process.cwd();
-  const files = defaultRoutingFiles(root);
-  const rows = await runCatalogBench(root, files, log);
+/** One section alone: its lexical rows, then (unless `hybrid` is false) its rows with the model, loaded once. */
+async function runSection<Row>(
+  run: (files: readonly string[], embedder?: SentenceEncoder) => Promise<Row[]>,
+  hybrid: boolean,
+  model: string | undefined,
+): Promise<Row[]> {
+  const files = defaultRoutingFiles(process.env['SATCHEL_ROOT'] ?? process.cwd());
+  const rows = await run(files);
   if (!hybrid) return rows;
   const { embedder } = await loadBenchEmbedder(model);
-  rows.push(...(await runCatalogBench(root, files, log, { embedder, vectorCache: new Map() })));
+  rows.push(...(await run(files, embedder)));
   embedder.dispose();
   return rows;
 }
 
-/**
- * The learning replay alone (`npm run bench -- learning`): the lexical rows, then (unless `hybrid` is false) the rows
- * through `routeAsync` and `activateAsync`.
- */
-export async function runLearningSection(hybrid: boolean, model: string | undefined, log: (line: string) => void = console.log): Promise<LearningRow[]> {
-  const files = defaultRoutingFiles(process.env['SATCHEL_ROOT'] ?? process.cwd());
-  const rows = await runLearningReplay(files, log);
-  if (!hybrid) return rows;
-  const { embedder } = await loadBenchEmbedder(model);
-  rows.push(...(await runLearningReplay(files, log, embedder)));
-  embedder.dispose();
-  return rows;
+/** The catalog section alone (`npm run bench -- catalog`): lexical rows, then rows with `skills.search` by meaning. */
+export function runCatalogSection(hybrid: boolean, model: string | undefined, log: (line: string) => void = console.log): Promise<CatalogRow[]> {
+  const root = process.env['SATCHEL_ROOT'] ?? process.cwd();
+  const routing = (embedder?: SentenceEncoder) => (embedder ? { embedder, vectorCache: new Map<string, Float32Array>() } : {});
+  return runSection((files, embedder) => runCatalogBench(root, files, log, routing(embedder)), hybrid, model);
+}
+
+/** The learning replay alone (`npm run bench -- learning`): lexical rows, then rows through `routeAsync` and `activateAsync`. */
+export function runLearningSection(hybrid: boolean, model: string | undefined, log: (line: string) => void = console.log): Promise<LearningRow[]> {
+  return runSection((files, embedder) => runLearningReplay(files, log, embedder), hybrid, model);
 }
 
 function measureSet(loaded: LoadedSet, rounds: number): SetReport {

@@ -92,14 +92,18 @@ export function scaleBases(root: string, sets: readonly RoutingSet[]): ScaleBase
     queries: demo.map((q) => ({ ...q, expected: q.expected.map((n) => `demo:${n}`) })),
     sizes: [demoSkills.length, ...SCALE_SIZES.filter((n) => n > demoSkills.length)],
   });
-  const requests = readQueries(root, 'corpus-requests.json');
   bases.push({
     name: 'corpus',
     tools: corpus,
-    queries: requests.map((q) => ({ ...q, expected: q.expected.map((id) => `corpus:${id}`) })),
+    queries: corpusRequests(root),
     sizes: [...SCALE_SIZES.filter((n) => n < corpus.length), corpus.length],
   });
   return bases;
+}
+
+/** The corpus requests (`bench/data/corpus-requests.json`), their expected skills as `corpus:` tool ids. */
+export function corpusRequests(root: string): RoutingQuery[] {
+  return readQueries(root, 'corpus-requests.json').map((q) => ({ ...q, expected: q.expected.map((id) => `corpus:${id}`) }));
 }
 
 function readQueries(root: string, file: string): RoutingQuery[] {

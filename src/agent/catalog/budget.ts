@@ -120,6 +120,27 @@ function cappedLine(frame: Frame, s: Sized, cap: number): Line {
  * ```
  */
 export function fitCatalog(plan: CatalogPlan, maxBytes: number, options: CatalogOptions = {}): CatalogFit {
+  const p = prepared(plan, options);
+  if (p === undefined) return { text: '', bytes: 0, maxBytes, entries: [], unlisted: [] };
+  const { frame, fixed, notes, activated, ranked } = p;
+  const listed =
+    allWhole(frame, fixed, notes, activated, ranked, maxBytes) ??
+    allShortened(frame, fixed, notes, activated, ranked, maxBytes) ??
+    namesInRank(frame, fixed, notes, activated, ranked, maxBytes) ??
+    namesInRank(frame, fixed, notes, [], [...activated, ...ranked], maxBytes);
+  return finish(frame, listed ?? { lines: [], notes }, plan, maxBytes);
+}
+
+/** The catalog of `plan` with every entry whole (loaded marks as marks), or `undefined` when that does not fit `maxBytes`. */
+export function fitWhole(plan: CatalogPlan, maxBytes: number, options: CatalogOptions = {}): CatalogFit | undefined {
+  const p = prepared(plan, options);
+  if (p === undefined) return { text: '', bytes: 0, maxBytes, entries: [], unlisted: [] };
+  const listed = allWhole(p.frame, p.fixed, p.notes, p.activated, p.ranked, maxBytes);
+  return listed && finish(p.frame, listed, plan, maxBytes);
+}
+
+/** What every level starts from: the form's sizes, the loaded marks' lines, the skills sized; `undefined` with nothing to list. */
+function prepared(plan: CatalogPlan, options: CatalogOptions) {
   const key = options.format ?? 'markdown';
   const frame = frameOf(catalogForm(options));
   const sized = (list: readonly Skill[]): Sized[] => list.map((s) => sizedOf(s, frame.form, key));
@@ -129,15 +150,10 @@ export function fitCatalog(plan: CatalogPlan, maxBytes: number, options: Catalog
   });
   const activated = sized(plan.activated);
   const ranked = sized(plan.ranked);
-  if (loaded.length + activated.length + ranked.length === 0) return { text: '', bytes: 0, maxBytes, entries: [], unlisted: [] };
+  if (loaded.length + activated.length + ranked.length === 0) return undefined;
   const notes = new Set<CatalogNote>(loaded.length > 0 ? ['loaded'] : []);
-  const fixed = { lines: loaded, bytes: frame.tailBytes + loaded.reduce((sum, line) => sum + utf8ByteLength(line.text), 0) };
-  const listed =
-    allWhole(frame, fixed, notes, activated, ranked, maxBytes) ??
-    allShortened(frame, fixed, notes, activated, ranked, maxBytes) ??
-    namesInRank(frame, fixed, notes, activated, ranked, maxBytes) ??
-    namesInRank(frame, fixed, notes, [], [...activated, ...ranked], maxBytes);
-  return finish(frame, listed ?? { lines: [], notes }, plan, maxBytes);
+  const fixed: Fixed = { lines: loaded, bytes: frame.tailBytes + loaded.reduce((sum, line) => sum + utf8ByteLength(line.text), 0) };
+  return { frame, fixed, notes, activated, ranked };
 }
 
 /** What every level lists first (the loaded marks) and their bytes with the list's end. */

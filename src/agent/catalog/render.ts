@@ -60,8 +60,3 @@ export function catalogFits(skills: readonly Skill[], maxBytes: number, options:
   }
   return !any || size <= maxBytes;
 }
-
-/** Skills by name, in code-unit order: a catalog's stable order when it has no turn. */
-export function rankByName(skills: readonly Skill[]): Skill[] {
-  return [...skills].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-}

@@ -73,7 +73,7 @@ export class LoaderAgent {
       const { activated, ranking } = this.#inner.routing.activateRanked(turn);
       return { activated, ranking: (text: string) => skillsOf(ranking(text)) };
     };
-    return loaderCatalogFit(cache.all, this.#limits, options, { activateRanked });
+    return loaderCatalogFit(cache, this.#limits, options, { activateRanked });
   }
 
   /** One listed text file of a cached skill, read through its source and checked against its digest. */

@@ -5,7 +5,7 @@
  * `agent/catalog/budget.ts`. It never throws for size.
  * @module
  */
-import { fitCatalog, type CatalogFit, type CatalogPlan } from '../../agent/catalog/budget.js';
+import { fitCatalog, fitWhole, type CatalogFit, type CatalogPlan } from '../../agent/catalog/budget.js';
 import { isModelVisible } from '../../agent/catalog/entries.js';
 import type { CatalogOptions, CatalogTurn } from '../../agent/catalog/options.js';
 import { SkillError } from '../../format/errors.js';
@@ -21,46 +21,47 @@ export interface TurnRouting {
   };
 }
 
-// The whole catalog per cache and form: asked for on every turn, it changes only with the cache.
+// Per cache (keyed by its skill list, replaced on every change): the model-visible skills, and the whole catalog per
+// form and budget (or null: it does not fit) — asked for on every turn, both change only with the cache.
+const visibleOf = new WeakMap<readonly Skill[], readonly Skill[]>();
 const wholeFits = new WeakMap<readonly Skill[], Map<string, CatalogFit | null>>();
 
-/** The catalog of `skills` (a cache's `all`, in precedence order) for `options`, within its budget. */
-export function loaderCatalogFit(skills: readonly Skill[], limits: ResolvedLimits, options: CatalogOptions, routing: TurnRouting): CatalogFit {
+/** The skills a cache and its lookup by name hold (`cache.all`, in precedence order, and `cache.byName`). */
+export interface CatalogCache {
+  readonly all: readonly Skill[];
+  readonly byName: ReadonlyMap<string, Skill>;
+}
+
+/** The catalog of `cache`'s skills for `options`, within its budget. */
+export function loaderCatalogFit(cache: CatalogCache, limits: ResolvedLimits, options: CatalogOptions, routing: TurnRouting): CatalogFit {
   const max = budgetOf(options.maxBytes ?? limits.maxCatalogBytes);
-  const visible = skills.filter(isModelVisible);
-  const byName = new Map(skills.map((s) => [s.name, s]));
-  const loaded = loadedOf(options.loaded ?? [], byName);
+  const loaded = loadedOf(options.loaded ?? [], cache.byName);
+  const visible = visibleSkills(cache.all);
   if (loaded.length === 0) {
-    const whole = wholeFit(skills, visible, max, options);
+    const whole = wholeFit(cache.all, visible, max, options);
     if (whole) return whole;
   }
   const marked = new Set(loaded.map((l) => l.skill.name));
-  const others = visible.filter((s) => !marked.has(s.name));
+  const others = loaded.length === 0 ? visible : visible.filter((s) => !marked.has(s.name));
   if (options.turn === undefined) return fitCatalog({ loaded, activated: [], ranked: others }, max, options);
   // Loaded marks and every other skill whole: a turn would only reorder them, and a stable prompt caches better.
-  if (loaded.length > 0) {
-    const plain = fitCatalog({ loaded, activated: [], ranked: others }, max, options);
-    if (isWhole(plain)) return plain;
-  }
-  return fitCatalog({ loaded, ...turnOrder(options.turn, others, routing) }, max, options);
+  const plain = loaded.length > 0 ? fitWhole({ loaded, activated: [], ranked: others }, max, options) : undefined;
+  return plain ?? fitCatalog({ loaded, ...turnOrder(options.turn, others, routing) }, max, options);
 }
 
-/** True when a fit lists every skill, none cut. */
-function isWhole(fit: CatalogFit): boolean {
-  return fit.unlisted.length === 0 && fit.entries.every((e) => e.form === 'whole' || e.form === 'loaded');
+function visibleSkills(all: readonly Skill[]): readonly Skill[] {
+  let visible = visibleOf.get(all);
+  if (!visible) visibleOf.set(all, (visible = all.filter(isModelVisible)));
+  return visible;
 }
 
 /** The whole catalog when it fits `max`, made once per cache, form and budget; `undefined` when it does not. */
-function wholeFit(skills: readonly Skill[], visible: readonly Skill[], max: number, options: CatalogOptions): CatalogFit | undefined {
+function wholeFit(all: readonly Skill[], visible: readonly Skill[], max: number, options: CatalogOptions): CatalogFit | undefined {
   const key = `${options.format ?? 'markdown'}:${options.toolNames ?? 'id'}:${max}`;
-  let forms = wholeFits.get(skills);
-  if (!forms) wholeFits.set(skills, (forms = new Map()));
+  let forms = wholeFits.get(all);
+  if (!forms) wholeFits.set(all, (forms = new Map()));
   let fit = forms.get(key);
-  if (fit === undefined) {
-    const whole = fitCatalog({ loaded: [], activated: [], ranked: visible }, max, options);
-    fit = isWhole(whole) ? whole : null;
-    forms.set(key, fit);
-  }
+  if (fit === undefined) forms.set(key, (fit = fitWhole({ loaded: [], activated: [], ranked: visible }, max, options) ?? null));
   return fit ?? undefined;
 }
 

@@ -6,7 +6,7 @@
  * @module
  */
 import { SkillError } from '../../format/errors.js';
-import { sha256Digest } from '../../shared/hash.js';
+import { sha256OfParts } from '../../shared/hash.js';
 import type { Skill } from '../../format/types.js';
 import { MAX_LEARNED_EXAMPLE_CHARS, normalizedExample, sameExample, type LearnedExample } from '../../sources/learned-store.js';
 
@@ -90,6 +90,6 @@ export class LearnedExamples {
     const learned = this.#skills().get(skill.name);
     if (!learned || learned.length === 0) return skill;
     const texts = learned.map((e) => e.text);
-    return { ...skill, examples: [...(skill.examples ?? []), ...texts], digest: `${skill.digest}+learned:${sha256Digest(texts.join('\n'))}` };
+    return { ...skill, examples: [...(skill.examples ?? []), ...texts], digest: `${skill.digest}+learned:${sha256OfParts(texts)}` };
   }
 }

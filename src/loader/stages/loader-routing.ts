@@ -9,7 +9,7 @@ import { withDecision } from '../../routing/decision/search.js';
 import type { RouteHit, RouteOptions, Router } from '../../routing/router.js';
 import { assertLimits, type Skill } from '../../format/types.js';
 import { notHeld, type Cache } from '../cache.js';
-import { isLearnedExampleStore, type LearnedExampleStore } from '../../sources/learned-store.js';
+import { isLearnedExampleStore, normalizedExample, type LearnedExampleStore } from '../../sources/learned-store.js';
 import { DEFAULT_MAX_LEARNED_PER_SKILL, LearnedExamples, MAX_LEARNED_EXAMPLE_CHARS, type LearnedExample } from './learned-examples.js';
 import { LazyRouter } from './lazy-router.js';
 import { LazySemantic } from './lazy-semantic.js';
@@ -174,7 +174,7 @@ export class LoaderRouting {
   // Learning from what served a turn never fails the turn: an empty turn teaches nothing, a long one is cut, a store
   // that fails to keep it leaves it unlearned.
   #quietly(name: string, text: string): void {
-    const cut = text.replace(/\s+/g, ' ').trim().slice(0, MAX_LEARNED_EXAMPLE_CHARS);
+    const cut = normalizedExample(text).slice(0, MAX_LEARNED_EXAMPLE_CHARS);
     if (cut !== '' && this.#held().byName.has(name)) this.learn(name, cut).catch(() => undefined);
   }
 
