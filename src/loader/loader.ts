@@ -3,7 +3,7 @@
  * wins. `loadAll` is the only async call; every lookup reads the cache synchronously.
  * @module
  */
-import { type ActivationOptions, type SkillActivation, type Turn } from '../routing/activation.js';
+import type { SkillActivation, Turn } from '../routing/activation.js';
 import type { CatalogOptions } from '../agent/catalog/options.js';
 import type { CatalogFit } from '../agent/catalog/budget.js';
 import type { Diagnostic } from '../format/diagnostics/diagnostic.js';
@@ -17,10 +17,8 @@ import type { SourceCallOptions } from '../sources/source.js';
 import { LiveLink, watchedOf, type LoaderChange } from './live.js';
 import { SourceWatch } from './source-watch.js';
 import { checkSurface } from './surface.js';
-import type { RouteOptions, Router } from '../routing/router.js';
-import { LoaderRouting } from './stages/loader-routing.js';
-import { learnedTextOf, type LearnedExample } from './stages/learned-examples.js';
-import { type ActivationThresholds, type LoaderActivationOptions, type LoadOptions, type RoutedSkill, type SkillLoaderOptions } from './options.js';
+import { RoutedLoader } from './routed-loader.js';
+import type { LoaderActivationOptions, LoadOptions, SkillLoaderOptions } from './options.js';
 import { SKILLS_LOADER_PERMISSIONS } from '../agent/tool-names.js';
 import type { SkillTool } from '../agent/tools.js';
 import { assertLimits, LOADER_LIMITS, resolveLimits, type ResolvedLimits, type Skill } from '../format/types.js';
@@ -38,10 +36,9 @@ export type { LearnedExample, LoadedSkillRecord, LoadProgress, RoutedSkill, Skil
  * for (const skill of loader.getByIntent('vendor_evaluation')) prompt.push(skill.content)
  * ```
  */
-export class SkillLoader {
+export class SkillLoader extends RoutedLoader {
   readonly #options: SkillLoaderOptions;
   readonly #limits: ResolvedLimits;
-  readonly #routing: LoaderRouting;
   #cache: Cache | undefined;
   readonly #timeoutMs: number;
   // Applies a store's change events to the cache between loads.
@@ -53,14 +50,14 @@ export class SkillLoader {
   readonly #agent: LoaderAgent;
 
   constructor(options: SkillLoaderOptions = {}) {
+    super(options);
     this.#options = options;
     this.#limits = resolveLimits(options.limits, LOADER_LIMITS, 'SkillLoader');
     assertLimits(options.limits, ['perNamespace'], 'SkillLoader');
     assertLimits(options, ['sourceTimeoutMs'], 'SkillLoader');
     this.#timeoutMs = options.sourceTimeoutMs ?? DEFAULT_SOURCE_TIMEOUT_MS;
     if (options.surface !== undefined) checkSurface(options.surface);
-    this.#routing = new LoaderRouting(options.routing, () => this.#loaded(), options.store);
-    this.#agent = new LoaderAgent(this, { cache: () => this.#loaded(), routing: this.#routing }, this.#limits, this.#timeoutMs);
+    this.#agent = new LoaderAgent(this, { cache: () => this.held(), routing: this.routing }, this.#limits, this.#timeoutMs);
     // A watched skill was parsed and checked by the same tier reading as a load: put as is, so it keeps its origin.
     const read = { limits: this.#limits, getAll: () => this.getAll(), getByName: (n: string) => this.getByName(n) };
     const write = { put: (skill: Skill) => this.#put(skill), remove: (n: string) => this.remove(n) };
@@ -112,34 +109,34 @@ export class SkillLoader {
       this.#cache = cache;
       this.#committed = generation;
       // The index follows the cache, on first use: only skills whose name or digest changed are re-indexed.
-      this.#routing.follow(cache, JSON.stringify([orgId ?? null, userId ?? null, this.#options.surface ?? null]));
+      this.routing.follow(cache, JSON.stringify([orgId ?? null, userId ?? null, this.#options.surface ?? null]));
     }
     return [...cache.all];
   }
 
   /** The skill of that exact name, `manual` ones included. */
   getByName(name: string): Skill | undefined {
-    return this.#loaded().byName.get(name);
+    return this.held().byName.get(name);
   }
 
   /** Skills listing `intent` (case-insensitive) whose activation is `auto` or `intent-matched`. */
   getByIntent(intent: string): Skill[] {
-    return [...(this.#loaded().byIntent.get(intent.toLowerCase()) ?? [])];
+    return [...(this.held().byIntent.get(intent.toLowerCase()) ?? [])];
   }
 
   /** Every cached skill, in precedence order. */
   getAll(): Skill[] {
-    return [...this.#loaded().all];
+    return [...this.held().all];
   }
 
   /** Number of cached skills. */
   get size(): number {
-    return this.#loaded().all.length;
+    return this.held().all.length;
   }
 
   /** Everything the last load found: skipped skills, warnings, shadowed names, source problems. */
   get diagnostics(): readonly Diagnostic[] {
-    return this.#loaded().diagnostics;
+    return this.held().diagnostics;
   }
 
   /** True once a load has completed. */
@@ -158,72 +155,11 @@ export class SkillLoader {
   }
 
   /**
-   * The turn (text or `{ text }`) becomes a learned example of `name` for this user, in both stages from the next turn on
-   * (docs/routing.md). `NOT_FOUND` for a skill not held; `LIMIT_EXCEEDED` past 2,000 characters.
-   * @example `await loader.learn('refund-policy', 'my blender broke, can I get my money back')`
-   */
-  async learn(name: string, turn: string | { readonly text: string }): Promise<LearnedExample> {
-    return this.#routing.learn(name, learnedTextOf(turn));
-  }
-
-  /** The user's learned examples of `name`, or of every skill, oldest first. */
-  learnedExamples(name?: string): readonly LearnedExample[] {
-    return this.#routing.learned(name);
-  }
-
-  /** Forgets one learned example of `name`; false when it had none such. */
-  async forgetExample(name: string, text: string): Promise<boolean> {
-    return this.#routing.forget(name, text);
-  }
-
-  /** The routing index, kept in step with the cache; `router.toJSON()` serialises it. */
-  get router(): Router {
-    return this.#routing.router;
-  }
-
-  /** Every routable skill ranked for `text`, best first: calibrated 0–1 scores, each with the first place's `threshold` and its `margin`. */
-  route(text: string, options: Pick<RouteOptions, 'limit'> = {}): RoutedSkill[] {
-    return this.#routing.route(text, options);
-  }
-
-  /**
-   * {@link route} with cosine and lexical scores blended (docs/routing.md); as `route` until every vector is ready.
-   * @example `const [best] = await loader.routeAsync('put my receipts in a table')`
-   */
-  async routeAsync(text: string, options: Pick<RouteOptions, 'limit'> = {}): Promise<RoutedSkill[]> {
-    return this.#routing.routeAsync(text, options);
-  }
-
-  /** Resolves when every routable skill has its vector (until then routing is lexical); `EMBEDDING_FAILED` if the embedder failed. */
-  async embeddingsReady(): Promise<void> {
-    await this.#routing.ready();
-  }
-
-  /**
-   * The skills a turn activates, never one twice: `/name` or `$name` mentions (the rest of the line as arguments), then
-   * intents (given, or recognised for `intent-matched` skills), then skills the search stage's decision lets in.
-   *
-   * @example
-   * ```ts
-   * for (const { skill, reason, arguments: args } of loader.activate('/pdf-tools merge a.pdf b.pdf')) use(skill, args)
-   * loader.activate({ text: 'I want my money back', intents: ['refund_request'] })
-   * ```
-   */
-  activate(turn: string | Turn, options: ActivationOptions = {}): SkillActivation[] {
-    return this.#routing.activate(turn, options);
-  }
-
-  /**
    * {@link activate} with the search stage on blended scores (as `activate` until the vectors are ready); what it returns joins `loaded`.
    * @example `for (const { skill } of await loader.activateAsync('put my receipts in a table')) use(skill)`
    */
   async activateAsync(turn: string | Turn, { record, ...options }: LoaderActivationOptions = {}): Promise<SkillActivation[]> {
-    return this.#agent.handedOut(await this.#routing.activateAsync(turn, options, record !== false), record !== false);
-  }
-
-  /** The thresholds `activate` and `activateAsync` apply now, with `options` as theirs (the decision rule's for the skill count, or the fixed one). */
-  activationThresholds(options: ActivationOptions = {}): ActivationThresholds {
-    return this.#routing.thresholds(options);
+    return this.#agent.handedOut(await this.routing.activateAsync(turn, options, record !== false), record !== false);
   }
 
   /**
@@ -236,16 +172,16 @@ export class SkillLoader {
   }
 
   #put(skill: Skill): void {
-    this.#cache = withSkill(this.#loaded(), skill);
-    this.#routing.upsert(skill);
+    this.#cache = withSkill(this.held(), skill);
+    this.routing.upsert(skill);
   }
 
   /** Drops one skill from the cache and the index; false when there was none of that name. */
   remove(name: string): boolean {
-    const cache = this.#loaded();
+    const cache = this.held();
     if (!cache.byName.has(name)) return false;
     this.#cache = withoutSkill(cache, name);
-    this.#routing.remove(name);
+    this.routing.remove(name);
     return true;
   }
 
@@ -293,7 +229,8 @@ export class SkillLoader {
     return this.#agent.readFile(name, path, options);
   }
 
-  #loaded(): Cache {
+  /** The current cache; `NOT_LOADED` before the first load. */
+  protected held(): Cache {
     if (!this.#cache) throw new SkillError('NOT_LOADED', 'The loader has no skills yet: await loadAll() first.');
     return this.#cache;
   }
