@@ -18,11 +18,16 @@ const skillsDir = fileURLToPath(new URL('./demo/skills', import.meta.url));
 // `npm run demo:preview` serves the build on PORT (default 4173), so parallel checkouts can each run one.
 const previewPort = Number(process.env['PORT'] ?? 4173);
 
-// The builtin skills, bundled with their vectors, made with the model the worker runs (demo/worker.ts, same id), so
-// the routing-by-meaning switch embeds no builtin skill in the browser. The worker's build uses the instance under
-// `worker.plugins`; the dev server serves the worker through the top-level one.
+// The builtin skills, bundled lazily: their metadata, routing index and vectors in the worker's chunk, each skill whole
+// in a chunk the worker imports when the skill is first used (docs/loader.md). The vectors are made with the model the
+// worker runs (demo/worker.ts, same id), so the routing-by-meaning switch embeds no builtin skill in the browser. The
+// worker's build uses the instance under `worker.plugins`; the dev server serves the worker through the top-level one.
 const builtinSkills = () =>
-  satchelSkills({ dir: skillsDir, embedder: createSentenceEncoder({ id: 'use-lite-uint8@1', files: readModelFiles(modelDir()), wasmPaths: tfjsWasmPaths() }) });
+  satchelSkills({
+    dir: skillsDir,
+    lazy: true,
+    embedder: createSentenceEncoder({ id: 'use-lite-uint8@1', files: readModelFiles(modelDir()), wasmPaths: tfjsWasmPaths() }),
+  });
 
 const offline = VitePWA({
   strategies: 'generateSW',

@@ -6,7 +6,9 @@
  *   npm run bench -- loader            # loadAll over a generated directory, with peak memory
  *   npm run bench:load                 # side by side, fresh processes: loadAll against a bare YAML loader, a name reader, JSON.parse of the bundle
  *   npm run bench -- instructions      # the parse ratio in instructions (callgrind), free of machine noise
- *   npm run bench:store                # the IndexedDB store (fake-indexeddb): loadAll of 500 user skills, put, history
+ *   npm run bench:store                # the IndexedDB store (fake-indexeddb): loadAll of 500 user skills, put, history; then the
+ *                                      # PostgreSQL store on PGlite (and a server with SATCHEL_TEST_PG_URL): loadAll of 500 and
+ *                                      # 10,000 org skills against a bare SELECT, put, history, change propagation between servers
  *   npm run bench:hostile              # hostile inputs (aliases, deep nesting, huge arguments, big listings): time and peak memory each
  *   npm run bench:routing [file.json…] # routing accuracy and speed on labelled sets (default: bench/data/), lexical and hybrid
  *                                      # (--no-hybrid: lexical only; --model DIR: another model folder; --scale: four bases at 10–1,500 skills,
@@ -35,6 +37,7 @@ import { runDecisionBench } from './routing/decision.bench.js';
 import { runBodySweep } from './routing/body-sweep.js';
 import { runVectorVariants } from './routing/vector-variants.js';
 import { runStoreBench } from './store/store.bench.js';
+import { postgresPeerChild } from './store/postgres-peer.js';
 
 const BENCHES: Record<string, (o: Options) => unknown> = {
   parse: (o) => runParseBench(o),
@@ -68,6 +71,7 @@ const CHILDREN: Record<string, (spec: string) => Promise<void>> = {
   instructions: instructionsChild,
   hostile: hostileChild,
   load: loadChild,
+  pgpeer: postgresPeerChild,
 };
 
 interface Options {

@@ -78,6 +78,7 @@ export type { SubagentSpec } from './loader/subagent.js';
 export { surfaceNamespace } from './loader/surface.js';
 export { createUsagePrior, usagePrior, type SkillPrior, type UsageOutcome, type UsagePrior, type UsagePriorOptions } from './routing/usage-prior.js';
 export type { LoaderChange, ObservableStore, StoreChangeLike } from './loader/live.js';
+export type { SandboxAttachment, SandboxedSkill, SandboxFailure, SandboxOptions, SandboxTarget } from './loader/agent/sandbox.js';
 
 // ── Routing: which skills a turn activates ──────────────────────────────────────────────────────────────────
 export { createRouter, type CreateRouterOptions } from './routing/create-router.js';

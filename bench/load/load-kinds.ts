@@ -17,18 +17,22 @@
  * - `bundle`: the same `JSON.parse`, then a loader over `bundleSource()` of it
  *   (with its serialised routing index when it has one) and `loadAll()`.
  * - `bundle-route`: `bundle`, then one `route()`.
+ * - `skillkit`: the peer `@skillkit/core`'s `discoverSkills(dir)` (installed on
+ *   demand, see peer.ts; its module is imported before the clock starts, as
+ *   Satchel's is).
  * @module
  */
 import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parse as yamlParse } from 'yaml';
 import { SkillLoader, type LoaderRoutingOptions } from '../../src/loader/loader.js';
 import { directorySource, type DirectorySourceOptions } from '../../src/node/directory/directory-source.js';
 import { bundleSource, type SkillBundle } from '../../src/sources/bundle.js';
 
 /** What a load child does. */
-export type LoadKind = 'baseline' | 'reader' | 'satchel' | 'satchel-load' | 'satchel-list' | 'bundle-json' | 'bundle' | 'bundle-route';
+export type LoadKind = 'baseline' | 'reader' | 'satchel' | 'satchel-load' | 'satchel-list' | 'bundle-json' | 'bundle' | 'bundle-route' | 'skillkit';
 
 /** The spec a load child gets in its environment. */
 export interface LoadChildSpec {
@@ -36,6 +40,8 @@ export interface LoadChildSpec {
   /** The skills folder, or the bundle file for the bundle kinds. */
   readonly path: string;
   readonly sourceOptions: DirectorySourceOptions;
+  /** The peer's module file (kind `skillkit`). */
+  readonly peer?: string;
 }
 
 /** The line a load child prints. */
@@ -112,13 +118,21 @@ function bundle(text: string): SkillLoader {
   return new SkillLoader({ builtin: bundleSource(parsed), ...(parsed.index ? { routing: { index: parsed.index } } : {}) });
 }
 
+/** The peer's `discoverSkills` (synchronous: it reads with `readFileSync`). */
+async function importPeer(file: string | undefined): Promise<{ discoverSkills(dir: string): unknown[] }> {
+  if (file === undefined) throw new Error('bench: the skillkit kind needs the peer module file');
+  return (await import(pathToFileURL(file).href)) as { discoverSkills(dir: string): unknown[] };
+}
+
 /** Runs one load of `spec.kind` and prints its {@link LoadChildReport}. */
 export async function loadChild(specText: string): Promise<void> {
   const spec = JSON.parse(specText) as LoadChildSpec;
   const text = spec.kind.startsWith('bundle') ? readFileSync(spec.path, 'utf8') : '';
+  const peer = spec.kind === 'skillkit' ? await importPeer(spec.peer) : undefined;
   const t0 = performance.now();
   let loaded: number;
-  if (spec.kind === 'baseline') loaded = (await baseline(spec.path)).length;
+  if (peer) loaded = peer.discoverSkills(spec.path).length;
+  else if (spec.kind === 'baseline') loaded = (await baseline(spec.path)).length;
   else if (spec.kind === 'reader') loaded = (await reader(spec.path)).length;
   else if (spec.kind === 'satchel' || spec.kind === 'satchel-load') loaded = (await satchel(spec.path, spec.sourceOptions, spec.kind === 'satchel')).size;
   else if (spec.kind === 'satchel-list') loaded = (await directorySource(spec.path, spec.sourceOptions).list()).entries.length;

@@ -9,16 +9,18 @@
  * @module
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSkillBundle } from '../../src/node/build-bundle.js';
 import type { DirectorySourceOptions } from '../../src/node/directory/directory-source.js';
 import { generateSkills } from '../generate.js';
+import { writeCorpusFolder, writeGeneratedFolder, type FolderFacts } from './load-folders.js';
 import type { LoadChildReport, LoadChildSpec, LoadKind } from './load-kinds.js';
 import { CHILD_ENV } from './loader-memory.js';
 import { writeCorpus } from './loader-tree.js';
+import { ensurePeer, PEER } from './peer.js';
 import { median, medianOfRatios, rotate, round } from '../stats.js';
 
 /** Options of {@link runLoadBench}. */
@@ -44,6 +46,8 @@ export interface KindStats {
 /** One folder's measures and ratios (of medians, and the median of per-round ratios). */
 export interface FolderReport {
   readonly folder: string;
+  /** What the folder holds (and how it was made), for the folder jobs. */
+  readonly facts?: FolderFacts;
   readonly kinds: Partial<Record<LoadKind, KindStats>>;
   readonly ratios: Record<string, { readonly ofMedians: number; readonly medianOfRounds: number }>;
 }
@@ -53,13 +57,17 @@ interface Job {
   readonly path: string;
   readonly kinds: readonly LoadKind[];
   readonly sourceOptions: DirectorySourceOptions;
+  readonly facts?: FolderFacts;
+  /** The peer's module file, for the `skillkit` kind. */
+  readonly peer?: string;
   /** numerator kind → denominator kind. */
   readonly ratios: Record<string, readonly [LoadKind, LoadKind]>;
 }
 
-// The shared corpus: SATCHEL_CORPUS, else a `shared/corpus` folder beside the checkout, else the project's small copy.
-const REAL_WORLD = [process.env['SATCHEL_CORPUS'], '../shared/corpus', 'test/fixtures/corpus'].filter((p): p is string => p !== undefined && p !== '');
 const FOLDER_RATIOS: Record<string, readonly [LoadKind, LoadKind]> = {
+  'satchel-load / skillkit': ['satchel-load', 'skillkit'],
+  'satchel / skillkit': ['satchel', 'skillkit'],
+  'satchel-list / skillkit': ['satchel-list', 'skillkit'],
   'satchel / baseline': ['satchel', 'baseline'],
   'satchel-load / baseline': ['satchel-load', 'baseline'],
   'satchel / reader': ['satchel', 'reader'],
@@ -79,21 +87,29 @@ export async function runLoadBench(options: LoadBenchOptions = {}): Promise<{ be
   const count = options.count ?? 2000;
   const rounds = options.rounds ?? 7;
   const seed = options.seed === undefined ? {} : { seed: options.seed };
-  const tmp = await mkdtemp(join(tmpdir(), 'satchel-bench-load-'));
+  // SATCHEL_BENCH_LOAD_DIR: write the folders there and keep them (to profile one kind on them, e.g. with `node --cpu-prof`).
+  const keep = process.env['SATCHEL_BENCH_LOAD_DIR'];
+  const tmp = keep ?? (await mkdtemp(join(tmpdir(), 'satchel-bench-load-')));
+  if (keep !== undefined) log(`bench: the folders are kept in ${keep}`);
   try {
+    const root = process.env['SATCHEL_ROOT'] ?? process.cwd();
+    const peer = ensurePeer(root, log);
     const generated = join(tmp, 'generated');
-    const written = await writeCorpus(generated, generateSkills(count, { ...seed, references: { rate: 0.3 } }));
+    const genFacts = await writeGeneratedFolder(generated, count, options.seed);
+    const corpusDir = join(tmp, 'corpus');
+    const corpusFacts = await writeCorpusFolder(corpusDir, root);
     const forBundle = join(tmp, 'for-bundle');
     await writeCorpus(forBundle, generateSkills(1000, { ...seed, references: { rate: 0.3 } }));
     const bundleFile = join(tmp, 'bundle.json');
     const bundle = await buildSkillBundle(forBundle, { root: tmp, limits: { maxFolders: 100_000 } });
     writeFileSync(bundleFile, JSON.stringify(bundle));
-    const realWorld = REAL_WORLD.find((p) => existsSync(p)) as string;
     const wide: DirectorySourceOptions = { maxFolders: 100_000, maxDepth: 12 };
-    const folderKinds: LoadKind[] = ['baseline', 'reader', 'satchel', 'satchel-load', 'satchel-list'];
+    const folderKinds: LoadKind[] = ['baseline', 'reader', 'satchel', 'satchel-load', 'satchel-list', ...(peer ? (['skillkit'] as const) : [])];
+    const ratios = peer ? FOLDER_RATIOS : withoutPeer(FOLDER_RATIOS);
+    const { corpus: _corpus, ...genReport } = genFacts;
     const jobs: Job[] = [
-      { name: `generated (${count} skills, ${written.files} files)`, path: generated, kinds: folderKinds, sourceOptions: wide, ratios: FOLDER_RATIOS },
-      { name: `real-world (${realWorld})`, path: realWorld, kinds: folderKinds, sourceOptions: wide, ratios: FOLDER_RATIOS },
+      { name: `generated (${count} skills, ${genFacts.files} files)`, path: generated, kinds: folderKinds, sourceOptions: wide, facts: genReport, ratios },
+      { name: `corpus, flattened (${corpusFacts.skills} skills)`, path: corpusDir, kinds: folderKinds, sourceOptions: wide, facts: corpusFacts, ratios },
       {
         name: 'builtin bundle (1000 generated skills)',
         path: bundleFile,
@@ -102,27 +118,32 @@ export async function runLoadBench(options: LoadBenchOptions = {}): Promise<{ be
         ratios: BUNDLE_RATIOS,
       },
     ];
-    const folders = jobs.map((job) => runJob(job, rounds));
+    const folders = jobs.map((job) => runJob(peer === undefined ? job : { ...job, peer }, rounds));
     const result = {
       bench: 'load' as const,
       node: process.version,
       cpus: availableParallelism(),
       rounds,
       bundleBytes: JSON.stringify(bundle).length,
+      peer: peer
+        ? { ...PEER, installed: true }
+        : { ...PEER, installed: false, note: 'not installed and could not be installed (offline?): comparison skipped' },
+      targets: { 'generated: satchel-load / skillkit': 1.0, 'corpus: satchel-load / skillkit': 1.2 },
       folders,
       wallSeconds: round((performance.now() - started) / 1000, 1),
     };
     log(JSON.stringify(result, null, 2));
     return result;
   } finally {
-    rmSync(tmp, { recursive: true, force: true });
+    if (keep === undefined) rmSync(tmp, { recursive: true, force: true });
   }
 }
 
 function runJob(job: Job, rounds: number): FolderReport {
   const runs = new Map<LoadKind, LoadChildReport[]>(job.kinds.map((k) => [k, []]));
   for (let r = 0; r < rounds; r++) {
-    for (const kind of rotate(job.kinds, r)) runs.get(kind)?.push(runChild({ kind, path: job.path, sourceOptions: job.sourceOptions }));
+    for (const kind of rotate(job.kinds, r))
+      runs.get(kind)?.push(runChild({ kind, path: job.path, sourceOptions: job.sourceOptions, ...(job.peer === undefined ? {} : { peer: job.peer }) }));
   }
   const kinds: Partial<Record<LoadKind, KindStats>> = {};
   for (const [kind, list] of runs) {
@@ -146,7 +167,12 @@ function runJob(job: Job, rounds: number): FolderReport {
         medianOfRounds: round(medianOfRatios(runs.get(a)?.map((r) => r.maxRssKb) ?? [], runs.get(b)?.map((r) => r.maxRssKb) ?? []), 3),
       };
   }
-  return { folder: job.name, kinds, ratios };
+  return { folder: job.name, ...(job.facts === undefined ? {} : { facts: job.facts }), kinds, ratios };
+}
+
+/** The ratios that do not need the peer. */
+function withoutPeer(ratios: Record<string, readonly [LoadKind, LoadKind]>): Record<string, readonly [LoadKind, LoadKind]> {
+  return Object.fromEntries(Object.entries(ratios).filter(([, pair]) => !pair.includes('skillkit')));
 }
 
 function runChild(spec: LoadChildSpec): LoadChildReport {

@@ -73,6 +73,13 @@ function fileList(runtime: Runtime, skill: Skill): HTMLElement {
   return el('div', {}, el('ul', { class: 'files' }, ...items), viewer);
 }
 
+/** The skill with its body: the builtin skills are bundled lazily (metadata first), so one is read in full when opened. */
+async function inFull(runtime: Runtime, skill: Skill): Promise<Skill> {
+  if (skill.loaded !== false) return skill;
+  const [full] = await runtime.ensureLoaded(skill.name).catch(() => [skill]);
+  return full ?? skill;
+}
+
 function renderDetail(runtime: Runtime, skill: Skill): void {
   const instructions = el('div', { class: 'rendered', testid: 'browse-instructions' });
   showMarkdown(instructions, skill.content);
@@ -107,9 +114,9 @@ function renderDetail(runtime: Runtime, skill: Skill): void {
 async function select(runtime: Runtime, name: string): Promise<void> {
   selected = name;
   renderList(runtime);
-  const skill = skills.find((s) => s.name === name);
-  if (!skill) return void detail.replaceChildren(el('p', { class: 'muted' }, 'Choose a skill.'));
-  renderDetail(runtime, skill);
+  const listed = skills.find((s) => s.name === name);
+  if (!listed) return void detail.replaceChildren(el('p', { class: 'muted' }, 'Choose a skill.'));
+  renderDetail(runtime, await inFull(runtime, listed));
   detail.querySelector<HTMLElement>('h3')?.focus();
 }
 
@@ -118,7 +125,7 @@ export async function refreshBrowser(runtime: Runtime): Promise<void> {
   skills = [...(await runtime.getAll())].sort((a, b) => a.name.localeCompare(b.name));
   renderList(runtime);
   const open = skills.find((s) => s.name === selected);
-  if (open) renderDetail(runtime, open);
+  if (open) renderDetail(runtime, await inFull(runtime, open));
   else detail.replaceChildren(el('p', { class: 'muted' }, 'Choose a skill to see its instructions, files and diagnostics.'));
 }
 

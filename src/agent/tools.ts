@@ -95,8 +95,10 @@ export interface ServedSkills {
   readonly maxEnumBytes?: number;
   /** Largest instructions `skills.load` returns once arguments are filled in, in bytes (default 256 KiB, the file limit). */
   readonly maxFileBytes?: number;
-  /** Told of every skill `skills.load` returns (a loader's `loaded` record). */
-  readonly onLoad?: (skill: Skill) => void;
+  /** Told of every skill `skills.load` returns (a loader's `loaded` record); `skills.load` waits for a promise it returns. */
+  readonly onLoad?: (skill: Skill) => void | Promise<void>;
+  /** `skill` in full, for a skill known by its metadata only (`loaded: false`): a loader reads it through its source. */
+  readonly inFull?: (skill: Skill) => Promise<Skill>;
 }
 
 /**
@@ -131,14 +133,24 @@ export function createSkillTools(served: ServedSkills): readonly SkillTool[] {
     grants: Object.freeze([`tool:${SKILLS_LOAD}`, SKILLS_READ_GRANT]),
     run: async (input: unknown): Promise<LoadedSkill> => {
       const { name, args } = loadInput(input);
-      const skill = byName.get(name);
-      if (!skill || !isModelVisible(skill)) throw unknownSkill(name, loadable);
+      const listed = byName.get(name);
+      if (!listed || !isModelVisible(listed)) throw unknownSkill(name, loadable);
+      const skill = await inFull(served, listed);
       const loaded = loadedSkill(skill, args, served.maxFileBytes);
-      served.onLoad?.(skill);
+      await served.onLoad?.(skill);
       return loaded;
     },
   });
-  const read: SkillTool<ReadFileResult> = Object.freeze({
+  return Object.freeze([load, readTool(served, byName, nameSchema)]);
+}
+
+/** `skills.read` over every skill of `byName`. */
+function readTool(
+  served: ServedSkills,
+  byName: ReadonlyMap<string, Skill>,
+  nameSchema: (names: readonly string[], what: string) => JsonSchema,
+): SkillTool<ReadFileResult> {
+  return Object.freeze({
     id: SKILLS_READ,
     description: 'Read one text file of a skill, by its path exactly as listed when the skill was loaded. Binary files cannot be read.',
     inputSchema: {
@@ -159,13 +171,18 @@ export function createSkillTools(served: ServedSkills): readonly SkillTool[] {
     grants: Object.freeze([`tool:${SKILLS_READ}`, SKILLS_READ_GRANT]),
     run: async (input: unknown): Promise<ReadFileResult> => {
       const { name, path } = readInput(input);
-      const skill = byName.get(name);
-      if (!skill) throw unknownSkill(name, [...byName.keys()]);
+      const listed = byName.get(name);
+      if (!listed) throw unknownSkill(name, [...byName.keys()]);
+      const skill = await inFull(served, listed);
       const file = listedTextFile(skill, path);
       return { name, path: file.path, text: await served.readText(skill, file) };
     },
   });
-  return Object.freeze([load, read]);
+}
+
+/** `skill` in full: itself unless it is known by its metadata only and `served` can read it. */
+function inFull(served: ServedSkills, skill: Skill): Promise<Skill> | Skill {
+  return skill.loaded === false && served.inFull ? served.inFull(skill) : skill;
 }
 
 /**

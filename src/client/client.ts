@@ -194,6 +194,12 @@ export class SkillRuntimeClient<S extends RuntimeStore = RuntimeStore> {
     return this.#call((remote) => remote.readFile(name, path));
   }
 
+  /** The worker's skills `names`, each read in full: a lazy one's body is fetched first (the loader's `ensureLoaded`). */
+  ensureLoaded(names: string | readonly string[]): Promise<Skill[]> {
+    const list = typeof names === 'string' ? [names] : [...names];
+    return this.#call((remote) => remote.ensureLoaded(list));
+  }
+
   /**
    * Subscribes to `change` (the store's committed changes) or `lost` (the
    * worker is gone); returns the unsubscribe function. `change`

@@ -36,6 +36,10 @@ export const SKILL_ERROR_CODES = {
   INVALID_ARCHIVE: 'A skill archive cannot be unpacked: it is truncated, corrupt, of an unknown kind, or holds an entry that is neither a file nor a folder.',
   EMBEDDING_FAILED:
     'Skill vectors could not be computed: the embedder or the vector cache failed; routing stays lexical until a later change succeeds. `cause` holds the original error.',
+  SANDBOX_FAILED:
+    "A loaded skill could not be written into a sandbox: the target's `writeFile` or `mkdir` failed, or a folder in the way is a file. `cause` holds the original error.",
+  HISTORY_FAILED:
+    'An accepted change could not be committed to the evolution history (the Git mirror); the change stands. Reported as an `evolution-commit-failed` diagnostic, never thrown to the writer; `cause` holds the original error.',
 } as const;
 
 /** SCREAMING_SNAKE code of a {@link SkillError}. */

@@ -15,7 +15,7 @@ export interface CheckedInput {
 
 const TEXT_OPTIONS = ['folder', 'fileName', 'path'] as const;
 const NUMBER_OPTIONS = ['maxFileBytes', 'maxNesting', 'maxFrontmatterBytes'] as const;
-const BOOLEAN_OPTIONS = ['nameFromFolder'] as const;
+const BOOLEAN_OPTIONS = ['nameFromFolder', 'lazyDigest'] as const;
 const SOURCES: readonly unknown[] = ['builtin', 'org', 'user'];
 
 /** Checks `input` (text or bytes) and `options` (an object of the documented fields). */

@@ -27,4 +27,11 @@ export interface ParseOptions extends Pick<SkillLimits, 'maxFileBytes' | 'maxNes
   nameFromFolder?: boolean;
   /** Largest front matter read, in bytes (default {@link MAX_FRONTMATTER_BYTES}); larger is refused before YAML parsing. */
   maxFrontmatterBytes?: number;
+  /**
+   * Compute `skill.digest` on its first read instead of while parsing (default false). The value is the same (it is
+   * computed by the same function from the same fields, and a `Skill` is read-only), so a load that never asks for a
+   * digest does not pay for one. `digest` is then an own, enumerable accessor in its usual place among the keys:
+   * spread, `JSON.stringify`, structured clone and equality see its value.
+   */
+  lazyDigest?: boolean;
 }

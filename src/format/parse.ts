@@ -123,7 +123,28 @@ function parseInto(run: Run, input: string | Uint8Array, options: ParseOptions, 
     ...(options.path === undefined && options.folder === undefined ? {} : { path: run.path }),
     files,
   };
-  return { ...base, digest: digestSkill(base, files), diagnostics: run.diagnostics.slice() };
+  const diagnostics = run.diagnostics.slice();
+  return options.lazyDigest === true ? withLazyDigest(base, files, diagnostics) : { ...base, digest: digestSkill(base, files), diagnostics };
+}
+
+/**
+ * The skill with `digest` computed on first read (see `ParseOptions.lazyDigest`): an object literal, so its shape
+ * stays fast. `diagnostics` is added after it, as V8 places a literal's accessors after its data properties and the
+ * keys must keep the eager order (`…, files, digest, diagnostics`).
+ */
+function withLazyDigest(base: Omit<Skill, 'digest' | 'diagnostics'>, files: readonly SkillFile[], diagnostics: Diagnostic[]): Skill {
+  let digest: string | undefined;
+  const skill: Omit<Skill, 'diagnostics'> & { diagnostics?: Diagnostic[] } = {
+    ...base,
+    get digest(): string {
+      return (digest ??= digestSkill(base, files));
+    },
+    set digest(value: string) {
+      digest = value;
+    },
+  };
+  skill.diagnostics = diagnostics;
+  return skill as Skill;
 }
 
 /**

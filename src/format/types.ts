@@ -99,6 +99,17 @@ export interface Skill {
   readonly digest: string;
   /** Warnings and infos found while parsing (never errors: a skill with errors is not built). */
   readonly diagnostics: readonly Diagnostic[];
+  /**
+   * `false` for a skill a lazy source listed by its metadata and whose body has not been fetched yet: `content` is `''`
+   * and `files` may be empty until `loader.ensureLoaded` (or `activateAsync`, `skills.load`, `skills.read`) reads it.
+   * Absent on every skill read in full.
+   */
+  readonly loaded?: false;
+  /**
+   * `true` for a lazy skill whose body, when fetched, did not match the digest its source listed it with
+   * (`DIGEST_MISMATCH`): it stays listed by its metadata and is refused until the next load.
+   */
+  readonly stale?: true;
 }
 
 /**

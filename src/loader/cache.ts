@@ -101,6 +101,17 @@ export function checkedSkill(skill: Skill): Skill {
   throw new SkillError('INVALID_SKILL', `The skill does not pass validation: ${parsed.errors[0]?.message ?? 'unknown'}`, { diagnostics: parsed.errors, path });
 }
 
+/** The cache with `next` in the place of `held` (the same skill read in full, or marked stale); the same cache when `held` is not in it. */
+export function withReplaced(cache: Cache, held: Skill, next: Skill): Cache {
+  if (cache.byName.get(held.name) !== held) return cache;
+  const replaced = buildCache(
+    cache.all.map((s) => (s === held ? next : s)),
+    cache.diagnostics,
+  );
+  // The source's index and the learned examples stay the load's.
+  return { ...replaced, ...(cache.index === undefined ? {} : { index: cache.index }), ...(cache.learned === undefined ? {} : { learned: cache.learned }) };
+}
+
 /** The cache without the skill of that name. */
 export function withoutSkill(cache: Cache, name: string): Cache {
   return buildCache(

@@ -89,6 +89,7 @@ function badField(e: Record<string, unknown>): string | undefined {
     (!isRecord(bundle) || typeof bundle['name'] !== 'string' || (bundle['version'] !== undefined && typeof bundle['version'] !== 'string'))
   )
     return `\`bundle\` is not { name, version? } text`;
+  if (e['lazy'] !== undefined && !isRecord(e['lazy'])) return `\`lazy\` is ${describe(e['lazy'])}, not { digest? }`;
   if (e['diagnostics'] !== undefined && !Array.isArray(e['diagnostics'])) return `\`diagnostics\` is ${describe(e['diagnostics'])}, not a list`;
   return undefined;
 }

@@ -8,9 +8,13 @@ import type { CatalogOptions } from '../agent/catalog/options.js';
 import type { CatalogFit } from '../agent/catalog/budget.js';
 import type { Diagnostic } from '../format/diagnostics/diagnostic.js';
 import { SkillError } from '../format/errors.js';
-import { checkedSkill, withSkill, withoutSkill, type Cache } from './cache.js';
+import { checkedSkill, withReplaced, withSkill, withoutSkill, type Cache } from './cache.js';
+import { LazyBodies } from './lazy-bodies.js';
 import { LoaderAgent } from './agent/loader-agent.js';
 import type { LoadedSkillRecord } from './agent/loaded-record.js';
+import { StoreRules } from './agent/store-rules.js';
+import type { MutabilityName } from '../format/agent-md.js';
+import type { SandboxAttachment, SandboxOptions, SandboxTarget } from './agent/sandbox.js';
 import { loadFor, tiersOf } from './load.js';
 import { DEFAULT_SOURCE_TIMEOUT_MS } from './source-call.js';
 import type { SourceCallOptions } from '../sources/source.js';
@@ -48,6 +52,9 @@ export class SkillLoader extends RoutedLoader {
   #generation = 0;
   #committed = 0;
   readonly #agent: LoaderAgent;
+  readonly #bodies: LazyBodies;
+  // What the loader hands its store after each load: builtin names, the surface's mutability (agent/store-rules.ts).
+  readonly #rules: StoreRules;
 
   constructor(options: SkillLoaderOptions = {}) {
     super(options);
@@ -57,7 +64,11 @@ export class SkillLoader extends RoutedLoader {
     assertLimits(options, ['sourceTimeoutMs'], 'SkillLoader');
     this.#timeoutMs = options.sourceTimeoutMs ?? DEFAULT_SOURCE_TIMEOUT_MS;
     if (options.surface !== undefined) checkSurface(options.surface);
-    this.#agent = new LoaderAgent(this, { cache: () => this.held(), routing: this.routing }, this.#limits, this.#timeoutMs);
+    this.#rules = new StoreRules(options, this.#limits.maxFileBytes);
+    const replace = (held: Skill, next: Skill): void => this.#replace(held, next);
+    this.#bodies = new LazyBodies({ cache: () => this.held(), replace, limits: this.#limits, timeoutMs: this.#timeoutMs });
+    const inner = { cache: () => this.held(), routing: this.routing, inFull: (skill: Skill) => this.#bodies.full(skill) };
+    this.#agent = new LoaderAgent(this, inner, this.#limits, this.#timeoutMs);
     // A watched skill was parsed and checked by the same tier reading as a load: put as is, so it keeps its origin.
     const read = { limits: this.#limits, getAll: () => this.getAll(), getByName: (n: string) => this.getByName(n) };
     const write = { put: (skill: Skill) => this.#put(skill), remove: (n: string) => this.remove(n) };
@@ -104,6 +115,7 @@ export class SkillLoader extends RoutedLoader {
   async #load(orgId: string | undefined, userId: string | undefined, options: LoadOptions): Promise<Skill[]> {
     const generation = ++this.#generation;
     const cache = await loadFor(this.#options, this.#limits, { orgId, userId, timeoutMs: this.#timeoutMs }, options);
+    this.#rules.afterLoad(cache.all, orgId, userId);
     // Loads may overlap: a newer load that finished first keeps its result.
     if (generation > this.#committed) {
       this.#cache = cache;
@@ -144,6 +156,11 @@ export class SkillLoader extends RoutedLoader {
     return this.#cache !== undefined;
   }
 
+  /** The policy for skill changes the surface's `agent.md` (option `agentMd`) declares; the store applies it to the surface's namespace after each load. */
+  get mutability(): MutabilityName | undefined {
+    return this.#rules.mutability;
+  }
+
   /** `{ name, digest }` of every skill `skills.load` or `activateAsync` returned since the loader was made (or {@link clearLoaded}), in order. */
   get loaded(): readonly LoadedSkillRecord[] {
     return this.#agent.record.list();
@@ -155,11 +172,31 @@ export class SkillLoader extends RoutedLoader {
   }
 
   /**
+   * Writes every skill in {@link loaded}, files and all, into `target` under `/skills/<name>/…`, then each skill loaded
+   * later as it is loaded (`skills.load` returns once it is written); rejects with the first failure of that replay.
+   * @example `const sandbox = await loader.attachSandbox(folderSandbox('/srv/run/42'))  // docs/agent.md, "Sandboxes"`
+   */
+  attachSandbox(target: SandboxTarget, options?: SandboxOptions): Promise<SandboxAttachment> {
+    return this.#agent.attachSandbox(target, options);
+  }
+
+  /**
    * {@link activate} with the search stage on blended scores (as `activate` until the vectors are ready); what it returns joins `loaded`.
    * @example `for (const { skill } of await loader.activateAsync('put my receipts in a table')) use(skill)`
    */
   async activateAsync(turn: string | Turn, { record, ...options }: LoaderActivationOptions = {}): Promise<SkillActivation[]> {
-    return this.#agent.handedOut(await this.routing.activateAsync(turn, options, record !== false), record !== false);
+    const activated = await this.#bodies.inFull(await this.routing.activateAsync(turn, options, record !== false));
+    return this.#agent.handedOut(activated, record !== false);
+  }
+
+  /**
+   * The held skills `names`, each read in full: a lazy one's body and files are fetched through its source (once,
+   * verified against the digest it was listed with) and replace its metadata in the cache and the index. Rejects with
+   * the source's error (`SOURCE_FAILED`, `DIGEST_MISMATCH`, …) for a skill that cannot be read; the others are kept.
+   * @example `const [pdf] = await loader.ensureLoaded(['pdf-tools'])  // pdf.content is the body`
+   */
+  async ensureLoaded(names: string | readonly string[], options: SourceCallOptions = {}): Promise<Skill[]> {
+    return this.#bodies.ensure(typeof names === 'string' ? [names] : names, options);
   }
 
   /**
@@ -174,6 +211,15 @@ export class SkillLoader extends RoutedLoader {
   #put(skill: Skill): void {
     this.#cache = withSkill(this.held(), skill);
     this.routing.upsert(skill);
+    this.#rules.reserve([skill]);
+  }
+
+  #replace(held: Skill, next: Skill): void {
+    const cache = this.held();
+    const replaced = withReplaced(cache, held, next);
+    if (replaced === cache) return;
+    this.#cache = replaced;
+    this.routing.upsert(next);
   }
 
   /** Drops one skill from the cache and the index; false when there was none of that name. */

@@ -11,6 +11,7 @@ import type { SkillStoreLike } from '../sources/store.js';
 import type { Skill, SkillLimits, SkillSourceKind } from '../format/types.js';
 import type { SubagentSpec } from './subagent.js';
 import type { LoaderEmbeddingOptions } from './stages/semantic-routing.js';
+import type { AgentMdInput } from './agent/store-rules.js';
 
 /** Limits of a loader: the shared limits plus the store's per-namespace cap. */
 export interface LoaderLimits extends SkillLimits {
@@ -34,6 +35,13 @@ export interface SkillLoaderOptions {
    * namespace, `surfaceNamespace(orgId, userId, surface)`, instead of the root agent's. Default: the root agent.
    */
   surface?: string;
+  /**
+   * The surface's `agent.md` (its text, or `{ text, path }`): its front matter's `mutability` (`skills: approval-gated`,
+   * or the shorthand `mutability: static`) becomes the store's policy for the surface's namespace after each load
+   * (docs/evolution.md). Read when the loader is made; malformed: `INVALID_INPUT` naming the line. `satchel/node` also
+   * takes `{ path }` and reads the file.
+   */
+  agentMd?: AgentMdInput;
   /** Subagent specs, each loaded as a `manual` builtin skill unless its name is taken. */
   subagentSpecs?: readonly SubagentSpec[];
   /** Per-skill and per-load limits; see {@link LOADER_LIMITS} for defaults. */

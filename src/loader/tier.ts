@@ -18,6 +18,7 @@ import { checkEntry, type RawListing } from './listing.js';
 import type { ResolvedLimits, Skill, SkillSourceKind } from '../format/types.js';
 import { perSkillLimitProblem, skillBytes } from '../format/skill-limits.js';
 import { byteSize } from '../shared/text.js';
+import { lazyEntrySkill } from './lazy-entry.js';
 
 /** One source in the precedence order, with the tier its skills belong to. */
 export interface Tier {
@@ -119,16 +120,28 @@ export async function readTierInSlices(tier: Tier, listing: RawListing, run: Tie
 
 /** Parses one entry into `result`; the skill when it passed. */
 function readEntry(tier: Tier, entry: SkillEntry, limits: ResolvedLimits, result: TierResult): Skill | undefined {
-  const { skill, diagnostics } = entrySkill(entry, tier.kind, limits);
+  const { skill, diagnostics } = readOneEntry(tier, entry, limits);
   result.diagnostics.push(...diagnostics);
   if (!skill) {
     result.skipped++;
     return undefined;
   }
-  // Remembered so the skill's files can be read again later (skills.read on a loader).
-  recordOrigin(skill, { source: tier.source, dir: entry.dir, ...(entry.bundle === undefined ? {} : { bundle: entry.bundle }) });
   result.candidates.push({ skill, bytes: entryBytes(entry, skill), sourceName: tier.source.name });
   return skill;
+}
+
+/**
+ * One entry of `tier` as a skill, with what reading it found: parsed and held to the per-skill limits, a lazy entry
+ * by its metadata (`loaded: false`). The skill's origin is recorded, so its files (and a lazy one's body) can be read later.
+ */
+export function readOneEntry(tier: Tier, entry: SkillEntry, limits: ResolvedLimits): { skill?: Skill; diagnostics: Diagnostic[] } {
+  const lazy = entry.lazy;
+  const read = lazy === undefined ? entrySkill(entry, tier.kind, limits) : lazyEntrySkill(tier.source, entry, entrySkill(entry, tier.kind, limits));
+  if (read.skill) {
+    const bundle = entry.bundle === undefined ? {} : { bundle: entry.bundle };
+    recordOrigin(read.skill, { source: tier.source, dir: entry.dir, ...bundle, ...(lazy === undefined ? {} : { lazy }) });
+  }
+  return read;
 }
 
 function entrySkill(entry: SkillEntry, kind: SkillSourceKind, limits: ResolvedLimits): { skill?: Skill; diagnostics: Diagnostic[] } {
@@ -155,6 +168,7 @@ function entrySkill(entry: SkillEntry, kind: SkillSourceKind, limits: ResolvedLi
     ...(entry.fileName === undefined ? {} : { fileName: entry.fileName }),
     ...(entry.files === undefined ? {} : { files: entry.files }),
     ...(entry.nameFromFolder === true ? { nameFromFolder: true } : {}),
+    ...(entry.lazyDigest === true ? { lazyDigest: true } : {}),
   });
   return withParsed(diagnostics, parsed);
 }

@@ -25,6 +25,8 @@ export { buildSkillBundle, type BuildSkillBundleOptions } from './build-bundle.j
 export { SkillLoader, BUILTIN_SKILLS_DIR, type NodeSkillLoaderOptions } from './skill-loader.js';
 export { publishSkills, type PublishOptions, type PublishResult, type PublishedSkill } from './publish.js';
 export { folderRemoteCache } from './remote-cache.js';
+export { nodeGitMirror } from './git-mirror.js';
+export { folderSandbox } from './folder-sandbox.js';
 export { readModelFiles, tfjsWasmPaths, type ModelFolder } from './model-folder.js';
 // Deprecated aliases of renamed names (docs/renames.md).
 export { useModelFiles, useWasmPaths } from './model-folder.js';

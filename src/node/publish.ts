@@ -56,18 +56,21 @@ const MAX_TAR_NAME = 100;
 const encoder = new TextEncoder();
 
 /**
- * Publishes every valid skill under `dir` into `out`.
+ * Publishes every valid skill of `from` into `out`: a folder (read with `options`), or any source — a store namespace
+ * through `storeSource(store, namespace)`, so an organisation edits its skills in the database (`satchel/postgres`,
+ * `satchel/store`, any `{ search }` store) and every browser reads them through `remoteSource`.
  *
- * @throws {SkillError} `CONFLICT` (with a `duplicate-skill` diagnostic each) when two skills under `dir` have one
+ * @throws {SkillError} `CONFLICT` (with a `duplicate-skill` diagnostic each) when two skills of `from` have one
  *   name; nothing is written.
  * @example
  * ```ts
  * const { index, skills } = await publishSkills('skills/org', 'public')
  * // public/.well-known/agent-skills/index.json, pdf/SKILL.md, tools.tar.gz, …
+ * await publishSkills(storeSource(store, ['acme', 'skills']), 'public')   // the org's skills as the store holds them
  * ```
  */
-export async function publishSkills(dir: string, out: string, options: PublishOptions = {}): Promise<PublishResult> {
-  const source = directorySource(dir, options);
+export async function publishSkills(from: string | SkillSource, out: string, options: PublishOptions = {}): Promise<PublishResult> {
+  const source = typeof from === 'string' ? directorySource(from, options) : from;
   const listing = await source.list();
   const root = join(out, PUBLISH_DIR);
   const diagnostics: Diagnostic[] = [...listing.diagnostics];

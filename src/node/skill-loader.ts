@@ -4,7 +4,9 @@
  * server loader does.
  * @module
  */
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { SkillError } from '../format/errors.js';
 import { SkillLoader as CoreSkillLoader, type SkillLoaderOptions } from '../loader/loader.js';
 import type { SkillSource } from '../sources/source.js';
 import { directorySource } from './directory/directory-source.js';
@@ -13,7 +15,9 @@ import { directorySource } from './directory/directory-source.js';
 export const BUILTIN_SKILLS_DIR = 'skills/builtin';
 
 /** Options of the Node {@link SkillLoader}: the core options and where the default builtin folder is. */
-export interface NodeSkillLoaderOptions extends SkillLoaderOptions {
+export interface NodeSkillLoaderOptions extends Omit<SkillLoaderOptions, 'agentMd'> {
+  /** The surface's `agent.md`: as the core loader takes it, or `{ path }` (under `cwd`), read from disk when the loader is made. */
+  agentMd?: SkillLoaderOptions['agentMd'] | { readonly path: string };
   /** Folder holding `skills/builtin/` (default `process.cwd()` when the loader is made); read only when `builtin` is not given. */
   cwd?: string;
   /** The default builtin folder loads a SKILL.md without `name` under its folder's name (default false). */
@@ -36,8 +40,24 @@ export interface NodeSkillLoaderOptions extends SkillLoaderOptions {
  */
 export class SkillLoader extends CoreSkillLoader {
   constructor(options: NodeSkillLoaderOptions = {}) {
-    const { cwd, nameFromFolder, ...core } = options;
+    const { cwd, nameFromFolder, agentMd, ...rest } = options;
+    const core: SkillLoaderOptions = agentMd === undefined ? rest : { ...rest, agentMd: agentMdOf(agentMd, cwd) };
     super(core.builtin === undefined ? { ...core, builtin: defaultBuiltin(cwd, nameFromFolder === true) } : core);
+  }
+}
+
+/** `{ path }` read from disk (relative to `cwd`), anything else as the core loader takes it. */
+function agentMdOf(agentMd: NonNullable<NodeSkillLoaderOptions['agentMd']>, cwd: string | undefined): NonNullable<SkillLoaderOptions['agentMd']> {
+  if (typeof agentMd !== 'object' || agentMd instanceof Uint8Array || 'text' in agentMd || typeof agentMd.path !== 'string') return agentMd as never;
+  const { path } = agentMd;
+  try {
+    return { path, text: readFileSync(resolve(cwd ?? process.cwd(), path)) };
+  } catch (cause) {
+    const missing = (cause as { code?: unknown }).code === 'ENOENT';
+    throw new SkillError(missing ? 'NOT_FOUND' : 'SOURCE_FAILED', `The agent.md at ${path} could not be read${missing ? ': there is no such file' : ''}.`, {
+      path,
+      cause,
+    });
   }
 }
 

@@ -21,6 +21,7 @@ import type { Skill } from '../format/types.js';
 import type { SkillVectorFile } from '../routing/meaning/vector-file.js';
 import { markPreparsed } from './preparsed-marks.js';
 import { base64ToBytes } from '../shared/base64.js';
+import { lazyBundleSource } from './lazy-bundle.js';
 
 export { BUNDLE_PARSE_FORMAT, type SkillBundleParsed } from './preparsed-bundle.js';
 
@@ -66,6 +67,8 @@ export interface SkillBundleEntry {
   readonly skill?: Omit<Skill, 'content'> & { readonly content: string | null };
   /** Where the skill's body is in `text` (start, end), when `skill.content` is null. */
   readonly body?: readonly [start: number, end: number];
+  /** In a lazy bundle: the index in `chunks` of the chunk holding this skill whole (this entry is its metadata). */
+  readonly chunk?: number;
 }
 
 /**
@@ -88,6 +91,11 @@ export interface SkillBundle {
    * `fileVectorCache(bundle.vectors)` as `routing.vectorCache` with the same embedder.
    */
   readonly vectors?: SkillVectorFile;
+  /**
+   * A lazy bundle's chunks (`satchelSkills({ lazy: true })`): each imports skills whole. The entries that name a `chunk`
+   * are then metadata only, and {@link bundleSource} lists them lazily.
+   */
+  readonly chunks?: readonly SkillBundleChunkLoader[];
 }
 
 /** Options of {@link bundleSource}. */
@@ -107,7 +115,8 @@ interface Built {
 }
 
 /**
- * A source over a {@link SkillBundle}: the builtin tier of a browser app.
+ * A source over a {@link SkillBundle}: the builtin tier of a browser app. A lazy bundle (one with `chunks`) lists
+ * its skills by metadata and imports a skill's chunk when the loader first uses it (docs/loader.md).
  *
  * `list()` returns the bundle's entries (resource files carry `content`
  * only for `sections/*.md`, as every source lists them). `read(path)`
@@ -129,6 +138,24 @@ interface Built {
  * ```
  */
 export function bundleSource(bundle: SkillBundle, options: BundleSourceOptions = {}): SkillSource {
+  const chunks: unknown = (bundle as { chunks?: unknown } | null)?.chunks;
+  if (!Array.isArray(chunks) || !isSkillBundle(bundle)) return eagerBundleSource(bundle, options);
+  // A chunk is an eager bundle of its skills, read with the same options (its pre-parsed skills under the same format).
+  const parsed = bundle.parsed === undefined ? {} : { parsed: { format: bundle.parsed.format } };
+  const sourceOf = (entries: readonly unknown[]): SkillSource =>
+    eagerBundleSource({ version: 1, entries: entries as SkillBundleEntry[], ...parsed }, { ...options, name: options.name ?? 'bundle' });
+  return lazyBundleSource({ entries: bundle.entries, chunks: chunks as SkillBundleChunkLoader[], metadata: eagerBundleSource(bundle, options), sourceOf });
+}
+
+/** One chunk of a lazy bundle: its skills whole, as an eager bundle holds them. */
+export interface SkillBundleChunk {
+  readonly entries: readonly SkillBundleEntry[];
+}
+
+/** Imports one chunk of a lazy bundle (a dynamic `import()` the Vite plugin writes, whose default export is the chunk). */
+export type SkillBundleChunkLoader = () => Promise<{ readonly default: SkillBundleChunk }>;
+
+function eagerBundleSource(bundle: SkillBundle, options: BundleSourceOptions): SkillSource {
   const name = options.name ?? 'bundle';
   let built: Built | undefined;
   const build = (): Built => (built ??= buildListing(bundle, name, options));

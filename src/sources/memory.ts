@@ -8,6 +8,7 @@ import type { Diagnostic } from '../format/diagnostics/diagnostic.js';
 import { unsafePathReason } from '../shared/paths.js';
 import { SkillError } from '../format/errors.js';
 import { readSkillDocument } from './skill-document.js';
+import { metadataEntry, readSkillOf } from './lazy-listing.js';
 import {
   joinSourcePath,
   markNameFromFolder,
@@ -42,6 +43,11 @@ export interface MemorySourceOptions extends NameFromFolderOption {
   maxNesting?: number;
   /** Name shown in diagnostics (default `memory`). */
   name?: string;
+  /**
+   * List each skill by its metadata alone (front matter, file inventory) and give the body and files through
+   * `readSkill` when the loader first uses it (default false: every entry whole). docs/loader.md, "Eager and lazy sources".
+   */
+  lazy?: boolean;
 }
 
 /** What a listing is built into once: the entries, and the bytes `read()` may serve. */
@@ -84,12 +90,13 @@ interface Draft {
 export function memorySource(input: MemoryFiles | readonly Skill[], options: MemorySourceOptions = {}): SkillSource {
   const name = options.name ?? 'memory';
   assertLimits(options, ['maxNesting'], 'memorySource');
+  if (options.lazy !== undefined && typeof options.lazy !== 'boolean') throw new SkillError('INVALID_INPUT', 'memorySource: `lazy` must be true or false.');
   const maxNesting = options.maxNesting ?? SKILL_SET_LIMITS.maxNesting;
   // Snapshot now, build lazily: making a source stays cheap, and later edits to the input are not seen.
   const snapshot = Array.isArray(input) ? [...(input as readonly Skill[])] : new Map(Object.entries(input as MemoryFiles));
   let built: Built | undefined;
   const build = (): Built => (built ??= Array.isArray(snapshot) ? buildFromSkills(snapshot) : buildFromFiles(snapshot, maxNesting));
-  return inMemorySource(
+  const source = inMemorySource(
     name,
     () => markNameFromFolder(build().listing, options.nameFromFolder),
     (path) => {
@@ -99,6 +106,15 @@ export function memorySource(input: MemoryFiles | readonly Skill[], options: Mem
       return typeof content === 'function' ? toBytes(content()) : toBytes(content).slice();
     },
   );
+  if (options.lazy !== true) return source;
+  return {
+    ...source,
+    list: async (call) => {
+      const listing = await source.list(call);
+      return { ...listing, entries: listing.entries.map((entry) => metadataEntry(entry)) };
+    },
+    readSkill: readSkillOf(name, (call) => source.list(call)),
+  };
 }
 
 function buildFromFiles(files: ReadonlyMap<string, unknown>, maxNesting: number): Built {

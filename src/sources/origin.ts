@@ -5,7 +5,7 @@
  * freed with their skills.
  * @module
  */
-import type { BundleIdentity, SkillSource } from './source.js';
+import type { BundleIdentity, LazyEntry, SkillSource } from './source.js';
 import type { Skill } from '../format/types.js';
 
 /** The source a skill was listed by, and its folder in that source. */
@@ -15,6 +15,8 @@ export interface SkillOrigin {
   readonly dir: string;
   /** The plugin the skill ships in, for a plugin skill. */
   readonly bundle?: BundleIdentity;
+  /** Set for a skill listed lazily: what its source promised; its body comes from `source.readSkill(dir)`. */
+  readonly lazy?: LazyEntry;
 }
 
 const origins = new WeakMap<Skill, SkillOrigin>();

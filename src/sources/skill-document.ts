@@ -41,6 +41,9 @@ const NOT_FRONTMATTER = new Set([
   'bodyFormat',
   'tags',
   'extensions',
+  // A lazy skill's state (`loaded: false`, `stale: true`), never front matter.
+  'loaded',
+  'stale',
 ]);
 
 /**

@@ -32,8 +32,29 @@ export interface SkillEntry {
   readonly diagnostics?: readonly Diagnostic[];
   /** Parse with `nameFromFolder`: a SKILL.md without `name` takes `folder` (the source's option of that name). */
   readonly nameFromFolder?: boolean;
+  /**
+   * Parse with `lazyDigest`: the skill's `digest` is computed on its first read, not during the load (the same value;
+   * the directory source sets it, as a load that routes nothing yet need not pay for 2,000 digests).
+   */
+  readonly lazyDigest?: boolean;
   /** The plugin (bundle) the skill ships in, for a plugin source's skills. */
   readonly bundle?: BundleIdentity;
+  /**
+   * Present when the source listed the skill by its metadata alone (docs/loader.md, "Eager and lazy sources"): `text`
+   * (or `skill`) holds the front matter without the body, `files` the inventory without contents, and
+   * `source.readSkill(dir)` gives the whole entry when the skill is used.
+   */
+  readonly lazy?: LazyEntry;
+}
+
+/** What a lazily listed entry promises about the skill it stands for. */
+export interface LazyEntry {
+  /**
+   * The skill's `digest` once read in full, when the source knows it (a manifest's, a build's): the skill is known by it
+   * before its body is fetched, and a full read that gives another digest is refused with `DIGEST_MISMATCH`. Without it
+   * the skill's digest is its metadata's until it is read.
+   */
+  readonly digest?: string;
 }
 
 /** The identity of the plugin (bundle) a skill ships in: its name, and its version when `plugin.json` gives one. */
@@ -97,6 +118,13 @@ export interface SkillSource {
    * unsubscribe function. A loader subscribes after each load.
    */
   watch?(listener: (change: SourceChange) => void): () => void;
+  /**
+   * Present on a source that lists some entries lazily (`entry.lazy`): the whole entry of the skill folder `dir`, as an
+   * eager listing would give it (SKILL.md text with its body, `files` with their digests). Rejects with `NOT_FOUND` for a
+   * folder it does not list, `SOURCE_FAILED` when it cannot be read (offline, I/O), `DIGEST_MISMATCH` when what it fetched
+   * is not what it published. A loader calls it once per skill, when the skill is first used.
+   */
+  readSkill?(dir: string, options?: SourceCallOptions): Promise<SkillEntry>;
   /** Stops watching and frees what the source holds open; reads still work. */
   close?(): void;
 }

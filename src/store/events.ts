@@ -4,7 +4,7 @@
  * cache, say) has finished, so the caller sees the change applied.
  * @module
  */
-import { itemOf, type HeadRecord } from './records.js';
+import { itemOf, nsKey, type Backend, type HeadRecord } from './records.js';
 import type { WriteOutcome } from './revisions.js';
 import type { StoreChange, StoreListener } from './types.js';
 
@@ -44,5 +44,47 @@ export function changeOf(outcome: WriteOutcome, namespace: readonly string[]): S
     revision,
     ...(digest === '' ? {} : { digest }),
     ...(head.state === 'active' ? { item: itemOf(head) } : {}),
+  };
+}
+
+/** What another connection tells of a change it committed: the facts, never the content. */
+export interface ChangeNotice {
+  readonly action: StoreChange['action'];
+  readonly namespace: readonly string[];
+  readonly name: string;
+  readonly revision: number;
+}
+
+/** The notice of a committed change, for other connections. */
+export function noticeOf(change: StoreChange): ChangeNotice {
+  return { action: change.action, namespace: change.namespace, name: change.name, revision: change.revision };
+}
+
+/** The state a skill is in after each action. */
+const STATE_AFTER: Record<StoreChange['action'], string> = {
+  put: 'active',
+  rollback: 'active',
+  restore: 'active',
+  import: 'active',
+  archive: 'archived',
+  purge: 'purged',
+};
+
+/**
+ * The change another connection (another tab, another server) made, as this connection's database shows it: the head
+ * read again and the change marked `remote`; `undefined` when the database does not show it (a stale or foreign notice).
+ * Every store that hears other connections passes changes on through this, so all of them emit the same events.
+ */
+export async function remoteChange(notice: ChangeNotice, backend: Backend): Promise<StoreChange | undefined> {
+  const head = await backend.read((tx) => tx.head(nsKey(notice.namespace), notice.name));
+  if (!head || head.revision !== notice.revision || head.state !== STATE_AFTER[notice.action]) return undefined;
+  return {
+    action: notice.action,
+    namespace: [...notice.namespace],
+    name: notice.name,
+    revision: head.revision,
+    ...(head.digest === '' ? {} : { digest: head.digest }),
+    ...(head.state === 'active' ? { item: itemOf(head) } : {}),
+    remote: true,
   };
 }

@@ -8,7 +8,7 @@
 import { SkillError } from '../format/errors.js';
 import { MAX_ACTOR_ID } from './audit.js';
 import { SKILL_FILE } from '../sources/inventory.js';
-import { describeValue, isRevision, MAX_REVISION } from './records.js';
+import { describeValue, isRevision, MAX_REVISION, REVISION_ACTIONS } from './records.js';
 import { EXPORT_FORMAT, type NamespaceExport } from './types.js';
 import { usageRecordOf } from './evolution/usage.js';
 import { learnedRecordsOf } from './evolution/learned.js';
@@ -17,7 +17,6 @@ import { learnedRecordsOf } from './evolution/learned.js';
 export const EXPORT_TEXT_BOUNDS = { actorId: MAX_ACTOR_ID, time: 64 } as const;
 
 const DIGEST = /^sha256:[0-9a-f]{64}$/;
-const ACTIONS = new Set(['put', 'rollback', 'import']);
 
 type Fields = Record<string, unknown>;
 const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -92,7 +91,7 @@ function checkRevisionEntry(value: unknown, name: string, last: number): number 
   checkFiles(r['files'], at);
   if (r['at'] !== undefined) checkTime(r['at'], `${at}: \`at\``);
   if (r['actor'] !== undefined) checkActor(r['actor'], at);
-  if (r['action'] !== undefined && !ACTIONS.has(r['action'] as string)) refuse(`${at}: \`action\` must be put, rollback or import.`);
+  if (r['action'] !== undefined && !REVISION_ACTIONS.has(r['action'] as never)) refuse(`${at}: \`action\` must be put, rollback, import, archive or restore.`);
   const from = r['from'];
   if (from !== undefined && (!isRevision(from) || from >= (n as number))) refuse(`${at}: \`from\` must be an earlier revision number.`);
   return n as number;

@@ -30,6 +30,11 @@ export {
 } from './evolution/write-tools.js';
 export { AUTHORING_LIMITS, RESOURCE_FOLDERS } from './evolution/authoring.js';
 export { usageOfActivations } from './evolution/usage.js';
+export { gitMirror, type GitMirrorOptions } from './history/git-mirror.js';
+export { readEvolutionLog, type ReadEvolutionLogOptions } from './history/read-log.js';
+export { opfsGitFs, type OpfsDirectory, type OpfsFile, type OpfsGitFs } from './history/opfs-fs.js';
+export type { GitFs, GitModule, GitSource } from './history/git-module.js';
+export type { EvolutionActor, EvolutionChange, EvolutionLogEntry, EvolutionMirror, EvolutionOptions } from './history/types.js';
 export { STORE_SCHEMA_VERSION, DEFAULT_STORE_NAME } from './idb/schema.js';
 export { DEFAULT_USAGE_CAP } from './evolution/types.js';
 export { EXPORT_FORMAT, type ExportedUsage, type ExportedFile, type ExportedRevision, type ExportedSkill, type NamespaceExport } from './types.js';
@@ -44,11 +49,14 @@ export { ARCHIVE_FORMAT, type ArchivedUsage, type ArchivedFile, type ArchivedRev
 export type {
   Actor,
   ActorRecord,
+  AuditAction,
   AuditEntry,
   ChangeAction,
+  IgnoredWrite,
   Mutability,
   MutabilityPolicy,
   Proposal,
+  RevisionAction,
   SkillInput,
   SkillRevision,
   SkillState,

@@ -5,7 +5,7 @@
  */
 import { SkillError } from '../format/errors.js';
 import { isBytes } from '../sources/inventory.js';
-import type { ActorRecord, AuditEntry, ChangeAction, SkillState, StoreItem } from './types.js';
+import type { ActorRecord, AuditAction, AuditEntry, RevisionAction, SkillState, StoreItem } from './types.js';
 
 /** Files of a skill by relative path. */
 export type FileMap = Readonly<Record<string, string | Uint8Array>>;
@@ -45,7 +45,7 @@ export interface RevisionRecord {
   readonly files: FileMap;
   readonly at: string;
   readonly actor: ActorRecord;
-  readonly action: 'put' | 'rollback' | 'import';
+  readonly action: RevisionAction;
   readonly from?: number;
 }
 
@@ -54,9 +54,11 @@ export interface AuditRecord {
   readonly seq?: number;
   readonly ns: string;
   readonly name: string;
-  readonly action: ChangeAction;
+  readonly action: AuditAction;
   readonly revision: number;
   readonly digest?: string;
+  /** For an ignored write: the file it was for. */
+  readonly path?: string;
   readonly from?: number;
   readonly actor: ActorRecord;
   readonly at: string;
@@ -206,6 +208,9 @@ export function corruptHead(value: unknown): string | undefined {
   return corruptFiles(h['files']);
 }
 
+/** What a revision's `action` may be. */
+export const REVISION_ACTIONS: ReadonlySet<RevisionAction> = new Set(['put', 'rollback', 'import', 'archive', 'restore']);
+
 /** Why a revision read back is unusable, or `undefined` when it is sound. */
 export function corruptRevision(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) return 'the record is not an object';
@@ -216,7 +221,7 @@ export function corruptRevision(value: unknown): string | undefined {
   if (typeof r['at'] !== 'string') return 'the time is missing';
   const actor = r['actor'] as { kind?: unknown } | null | undefined;
   if (typeof actor !== 'object' || actor === null || (actor.kind !== 'person' && actor.kind !== 'agent')) return 'the actor is unknown';
-  if (r['action'] !== 'put' && r['action'] !== 'rollback' && r['action'] !== 'import') return 'the action is unknown';
+  if (!REVISION_ACTIONS.has(r['action'] as RevisionAction)) return 'the action is unknown';
   return corruptFiles(r['files']);
 }
 

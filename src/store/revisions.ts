@@ -69,8 +69,27 @@ async function appendRevision(
   if (head && head.state === 'active' && head.digest === content.digest) {
     return { result: { name: head.name, revision: head.revision, digest: head.digest }, action };
   }
+  return writeRevision(tx, ctx, head, content, { action, state: 'active', ...(from === undefined ? {} : { from }) });
+}
+
+/** What one new revision records besides its content: the action, the state it leaves the skill in, the revision copied. */
+interface RevisionFacts {
+  readonly action: RevisionRecord['action'];
+  readonly state: 'active' | 'archived';
+  readonly from?: number;
+}
+
+/** Writes `content` as the revision after `head`, the head in `facts.state`, and the audit entry, within the agent's bounds. */
+async function writeRevision(
+  tx: StoreTx,
+  ctx: WriteContext,
+  head: HeadRecord | undefined,
+  content: Pick<HeadRecord, 'name' | 'digest' | 'text' | 'files'>,
+  facts: RevisionFacts,
+): Promise<WriteOutcome> {
   const revision = (head?.revision ?? 0) + 1;
   const { name, digest, text, files } = content;
+  const { action, state, from } = facts;
   if (revision > MAX_REVISION) throw new SkillError('LIMIT_EXCEEDED', `Skill "${name}" is at revision ${revision - 1}, the highest a store keeps.`);
   await checkAgentChanges(tx, ctx, name);
   if (!head) await checkAgentNewSkills(tx, ctx, 1, name);
@@ -93,7 +112,7 @@ async function appendRevision(
     name,
     revision,
     digest,
-    state: 'active',
+    state,
     text,
     files,
     createdAt,
@@ -121,18 +140,17 @@ export async function rollbackRevision(tx: StoreTx, ctx: WriteContext, name: str
   return appendRevision(tx, ctx, old, 'rollback', from);
 }
 
-/** `archive` / `restore`: the state changes, the content and revisions stay. Already there: no change. */
+/**
+ * `archive` / `restore`: the state changes and the content stays, recorded as a new revision of the same content
+ * (the MD-first seed: every durable mutation appends a full-body revision), so history shows when a skill left the
+ * catalog and came back. Already in that state: no change, no revision.
+ */
 export async function setState(tx: StoreTx, ctx: WriteContext, name: string, state: 'active' | 'archived'): Promise<WriteOutcome> {
   const head = await liveHead(tx, ctx, name);
   checkExpected(head, ctx, name);
   const action = state === 'archived' ? 'archive' : 'restore';
-  const result = { name, revision: head.revision, digest: head.digest };
-  if (head.state === state) return { result, action };
-  await checkAgentChanges(tx, ctx, name);
-  const next: HeadRecord = { ...head, state, updatedAt: ctx.at };
-  await tx.putHead(next);
-  await tx.appendAudit(auditRecord({ ns: ctx.ns, name, action, revision: head.revision, digest: head.digest, actor: ctx.actor, at: ctx.at, ...approval(ctx) }));
-  return { result, action, head: next };
+  if (head.state === state) return { result: { name, revision: head.revision, digest: head.digest }, action };
+  return writeRevision(tx, ctx, head, head, { action, state });
 }
 
 /** `purge`: every revision, the content and the skill's learned examples go; a head without content keeps the revision count. */

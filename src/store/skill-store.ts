@@ -14,20 +14,29 @@ import { proposalWrites, skillWrites, usageWrites } from './store-writes.js';
 import type { SkillStore, StoreChange, StoreItem } from './types.js';
 import { usageEntryOf } from './evolution/usage.js';
 import { learnedMethods } from './evolution/learned.js';
+import { ignoredWrites } from './evolution/ignored-write.js';
+import { resolveMutability } from './evolution/policy.js';
 
 export type { BuildOptions } from './store-core.js';
 
 /** A store over `backend`, plus `deliver` for changes other connections made. */
 export function buildSkillStore(backend: Backend, options: BuildOptions = {}): SkillStore & { deliver(change: StoreChange): Promise<void> } {
   const core = createStoreCore(backend, options);
-  const { run, emitter, reserved, mutability, problems } = core;
+  const { run, emitter, reserved, mutability, problems, policies, policyOf } = core;
   return {
     ...skillReads(core),
     ...skillWrites(core),
     ...proposalWrites(core),
     ...usageWrites(core),
     ...learnedMethods(core),
+    ...ignoredWrites(core),
     mutability,
+    setMutability(namespace, policy) {
+      const ns = nsKey(checkNamespace(namespace));
+      if (policy === undefined) policies.delete(ns);
+      else policies.set(ns, resolveMutability(policy));
+    },
+    mutabilityOf: (namespace) => policyOf(nsKey(checkNamespace(namespace))),
     isReserved: (name) => reserved.has(nameKey(name)),
     ...transfers(core),
     reserveNames(names) {
@@ -51,16 +60,20 @@ type Transfers = Pick<SkillStore, 'exportNamespace' | 'importNamespace' | 'expor
 
 /** Moving a whole namespace out and in; the deprecated `exportArchive` / `importArchive` are the same two functions. */
 function transfers(core: StoreCore): Transfers {
-  const { backend, run, emitter, mutability, onLocalChange, limits, agentLimits, refuseReserved, usageCap, problems } = core;
+  const { backend, run, emitter, policyOf, onLocalChange, limits, agentLimits, refuseReserved, usageCap, problems } = core;
   // Loaded on first use: exports are rare, and their checks would weigh on every worker that only reads and writes.
   const transfer = () => import('./transfer.js');
   const exportNamespace: SkillStore['exportNamespace'] = async (namespace) => (await transfer()).readNamespaceExport(backend, run, problems, namespace);
   const importNamespace: SkillStore['importNamespace'] = async (data, o = {}) => {
-    // An export is many skills at once: an agent may import only where its changes apply unreviewed.
-    if (actorRecord(o.actor).kind === 'agent' && mutability !== 'autonomous') {
-      throw new SkillError('PERMISSION_DENIED', `An agent cannot import a namespace export under mutability "${mutability}"; a person must import it.`);
-    }
-    return (await transfer()).writeNamespaceExport(backend, { emitter, onLocalChange, run, limits, refuseReserved, usageCap, agentLimits }, data, o);
+    // An export is many skills at once: an agent may import only where its changes apply unreviewed (checked on the target namespace).
+    const gateImport = (target: readonly string[]): void => {
+      const policy = policyOf(nsKey(checkNamespace(target)));
+      if (actorRecord(o.actor).kind === 'agent' && policy !== 'autonomous')
+        throw new SkillError('PERMISSION_DENIED', `An agent cannot import a namespace export under mutability "${policy}"; a person must import it.`);
+    };
+    if (o.namespace !== undefined) gateImport(o.namespace);
+    const context = { emitter, onLocalChange, run, limits, refuseReserved, usageCap, agentLimits, gateImport };
+    return (await transfer()).writeNamespaceExport(backend, context, data, o);
   };
   return { exportNamespace, importNamespace, exportArchive: exportNamespace, importArchive: importNamespace };
 }

@@ -15,6 +15,7 @@ import { proposeChange, type Intended } from './evolution/proposals.js';
 import { DEFAULT_USAGE_CAP } from './evolution/types.js';
 import { usageCapOf } from './evolution/usage.js';
 import { agentLimits, type ResolvedAgentLimits } from './growth.js';
+import { withEvolution } from './history/capture.js';
 import { checkNamespace, corruptHead, describeValue, MAX_REVISION, nsKey, type Backend, type HeadRecord, type StoreTx } from './records.js';
 import type { WriteContext, WriteOutcome } from './revisions.js';
 import type { Run } from './transfer.js';
@@ -36,7 +37,12 @@ export interface StoreCore {
   readonly agentLimits: ResolvedAgentLimits;
   /** Builtin names by identity (NFKC, case folded), so `PDF` cannot stand in for builtin `pdf`. */
   readonly reserved: Set<string>;
+  /** The default policy for agent-made changes. */
   readonly mutability: MutabilityPolicy;
+  /** Namespaces (by key) with a policy of their own: a surface's, set by `setMutability`. */
+  readonly policies: Map<string, MutabilityPolicy>;
+  /** The policy of the namespace of key `ns`: its own, else the default. */
+  policyOf(ns: string): MutabilityPolicy;
   readonly usageCap: number;
   readonly emitter: ChangeEmitter;
   /** The corrupt heads the last listing of each namespace skipped, as diagnostics. */
@@ -63,7 +69,11 @@ export function createStoreCore(backend: Backend, options: BuildOptions): StoreC
   const mutability = resolveMutability(options.mutability);
   const usageCap = usageCapOf(options.usageCap, DEFAULT_USAGE_CAP);
   const emitter = createChangeEmitter();
+  const policies = new Map<string, MutabilityPolicy>();
+  const policyOf = (ns: string): MutabilityPolicy => policies.get(ns) ?? mutability;
   const problems = new Map<string, Diagnostic[]>();
+  // Every write goes through here, so each accepted change reaches the evolution history, whichever method made it.
+  backend = withEvolution(backend, options.evolution, policyOf, problems);
   const run: Run = async (what, job) => {
     try {
       return await job();
@@ -78,6 +88,8 @@ export function createStoreCore(backend: Backend, options: BuildOptions): StoreC
     agentLimits: bounds,
     reserved,
     mutability,
+    policies,
+    policyOf,
     usageCap,
     emitter,
     problems,
@@ -96,7 +108,7 @@ export function createStoreCore(backend: Backend, options: BuildOptions): StoreC
       const { result } = await run(`proposal for "${intended.name}"`, () => backend.write((tx) => proposeChange(tx, ctx, intended)));
       return result;
     },
-    gated: (ctx, what) => gateOf(mutability, ctx.actor, what),
+    gated: (ctx, what) => gateOf(policyOf(ctx.ns), ctx.actor, what),
     commit: async (namespace, what, write) => {
       const outcome = await run(what, () => backend.write(write));
       if (outcome.head) {

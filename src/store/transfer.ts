@@ -93,6 +93,8 @@ export interface ImportContext {
   readonly refuseReserved: (name: string) => void;
   readonly usageCap: number;
   readonly agentLimits: ResolvedAgentLimits;
+  /** Refuses an agent's import into a namespace whose policy is not `autonomous`. */
+  readonly gateImport?: (target: readonly string[]) => void;
 }
 
 /** Writes a verified export into a namespace where none of its skills exists yet; one transaction, then one event per skill. */
@@ -107,6 +109,7 @@ export async function writeNamespaceExport(
   // Every field's type first: the digest and the parse below only ever read what fits.
   const exported = checkExport(data);
   const target = o.namespace ?? exported.namespace;
+  c.gateImport?.(target);
   const ns = nsKey(checkNamespace(target));
   const entries = exported.usage ?? [];
   if (entries.length > c.usageCap) {

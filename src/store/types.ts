@@ -5,10 +5,13 @@
  */
 import type { Diagnostic, Profile } from '../format/diagnostics/diagnostic.js';
 import type { SkillLimits } from '../format/types.js';
-import type { AgentLimits, ExportedUsage, Mutability, MutabilityPolicy, UsageEntry, UsageInput } from './evolution/types.js';
+import type { AgentLimits, AuditAction, ChangeAction, ExportedUsage, IgnoredWrite, Mutability, NamespacePolicies, RevisionAction } from './evolution/types.js';
+import type { UsageEntry, UsageInput } from './evolution/types.js';
 import type { LearnedExample, LearnedExampleStore } from '../sources/learned-store.js';
+import type { EvolutionOptions } from './history/types.js';
 
-export type { ExportedUsage, Mutability, MutabilityPolicy, UsageEntry, UsageInput, UsageKind } from './evolution/types.js';
+export type { AuditAction, ChangeAction, ExportedUsage, IgnoredWrite, Mutability, MutabilityPolicy, NamespacePolicies } from './evolution/types.js';
+export type { RevisionAction, UsageEntry, UsageInput, UsageKind } from './evolution/types.js';
 
 /** A skill as `put` takes it: SKILL.md text, or a folder as relative paths to text or bytes (`SKILL.md` among them). */
 export type SkillInput = string | Readonly<Record<string, string | Uint8Array>>;
@@ -24,9 +27,6 @@ export interface ActorRecord {
 
 /** Where a skill stands: `active` skills are searched and loaded; `archived` ones are kept but left out. */
 export type SkillState = 'active' | 'archived';
-
-/** What a change did. */
-export type ChangeAction = 'put' | 'rollback' | 'archive' | 'restore' | 'purge' | 'import';
 
 /** Options of every write. */
 export interface WriteOptions {
@@ -76,8 +76,8 @@ export interface SkillRevision extends WriteResult {
   /** When it was written, ISO 8601. */
   readonly at: string;
   readonly actor: ActorRecord;
-  /** `put`, `rollback` (copied from revision `from`) or `import`. */
-  readonly action: 'put' | 'rollback' | 'import';
+  /** `put`, `rollback` (copied from revision `from`), `import`, or `archive` / `restore` (the content kept, the state changed). */
+  readonly action: RevisionAction;
   /** For a rollback: the revision copied. */
   readonly from?: number;
 }
@@ -88,11 +88,13 @@ export interface AuditEntry {
   readonly seq: number;
   readonly namespace: readonly string[];
   readonly name: string;
-  readonly action: ChangeAction;
-  /** The skill's latest revision after the change. */
+  readonly action: AuditAction;
+  /** The skill's latest revision after the change (for an ignored write: the stored skill's, 0 when the store holds none). */
   readonly revision: number;
-  /** Its digest; absent for a purge. */
+  /** Its digest; absent for a purge and for an ignored write. */
   readonly digest?: string;
+  /** For an ignored write: the file it was for. */
+  readonly path?: string;
   /** For a rollback: the revision copied. */
   readonly from?: number;
   readonly actor: ActorRecord;
@@ -163,13 +165,13 @@ export interface Proposal {
   readonly createdAt: string;
 }
 
-/** Options both stores take. */
-export interface StoreOptions {
+/** Options both stores take (`evolution`: where accepted changes are mirrored, docs/evolution.md). */
+export interface StoreOptions extends EvolutionOptions {
   /** Most usage entries kept per namespace (default 1,000); the oldest go first. */
   readonly usageCap?: number;
   /** Policy for agent-made changes (default `autonomous`). */
   readonly mutability?: Mutability;
-  /** Names builtin skills hold: writes of these names fail with `CONFLICT`. */
+  /** Names builtin skills hold: a stored skill of such a name is refused with `CONFLICT`. A loader adds its builtin names after each load. */
   readonly reservedNames?: Iterable<string>;
   /** Per-skill limits checked before a write, and the bounds of an agent's writes. */
   readonly limits?: StoreLimits;
@@ -185,7 +187,7 @@ export interface StoreOptions {
  * A persistent, revisioned store of skills by namespace (`[orgId, 'skills']`,
  * `[orgId, userId, 'skills']`). Its `search` is what a `SkillLoader` reads; it keeps learned examples per namespace.
  */
-export interface SkillStore extends LearnedExampleStore {
+export interface SkillStore extends LearnedExampleStore, NamespacePolicies {
   /** Active skills of `namespace`, by name, as loader items. */
   search(namespace: readonly string[], options?: { readonly limit?: number; readonly offset?: number }): Promise<StoreItem[]>;
   /** How many active skills `namespace` holds (what `search` returns without a limit); `storeSource` pages through them all. */
@@ -216,12 +218,12 @@ export interface SkillStore extends LearnedExampleStore {
   exportArchive(namespace: readonly string[]): Promise<NamespaceExport>;
   /** @deprecated Use {@link SkillStore.importNamespace} (the same function). */
   importArchive(data: NamespaceExport | string, options?: { readonly namespace?: readonly string[]; readonly actor?: Actor }): Promise<WriteResult[]>;
-  /** Adds names builtin skills hold; later writes of them fail with `CONFLICT`. */
+  /** Adds names builtin skills hold; later writes of them fail with `CONFLICT`. A loader over the store calls it after each load. */
   reserveNames(names: Iterable<string>): void;
   /** True when a builtin skill holds `name` (same identity after NFKC and case folding): it is read-only here. */
   isReserved(name: string): boolean;
-  /** The policy for agent-made changes, fixed when the store was opened. */
-  readonly mutability: MutabilityPolicy;
+  /** Records an ignored write to a builtin skill's file: no change, an audit entry `skill.resource_write_ignored`; `INVALID_INPUT` for a non-builtin name. */
+  recordIgnoredWrite(namespace: readonly string[], name: string, path: string, options?: Pick<WriteOptions, 'actor'>): Promise<IgnoredWrite>;
   /** Pending agent changes of `namespace`, oldest first. */
   proposals(namespace: readonly string[]): Promise<Proposal[]>;
   /** Applies a proposal as the agent's change (history and audit record it); `NOT_FOUND`, `CONFLICT` when the skill moved past its base. */
@@ -236,7 +238,7 @@ export interface SkillStore extends LearnedExampleStore {
   on(type: 'change', listener: StoreListener): () => void;
   /** Usage, quota and whether storage is persistent. */
   storage(): Promise<StorageReport>;
-  /** Records skipped by the last read because they were corrupt. */
+  /** Records skipped by the last read because they were corrupt, and the last changes the evolution history could not commit. */
   readonly diagnostics: readonly Diagnostic[];
   /** Closes the store; later calls fail with `STORE_CLOSED`. */
   close(): void;
@@ -256,7 +258,7 @@ export interface ExportedRevision {
   readonly digest: string;
   readonly at: string;
   readonly actor: ActorRecord;
-  readonly action: 'put' | 'rollback' | 'import';
+  readonly action: RevisionAction;
   readonly from?: number;
   readonly text: string;
   readonly files: Readonly<Record<string, ExportedFile>>;

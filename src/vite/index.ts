@@ -31,6 +31,8 @@ import type { SkillBundle } from '../sources/bundle.js';
 import type { SkillLimits } from '../format/types.js';
 import type { Embedder } from '../routing/meaning/embedder.js';
 import { buildSkillBundle } from '../node/build-bundle.js';
+import { SkillError } from '../format/errors.js';
+import { chunkIndexOf, chunkModule, DEFAULT_SKILLS_PER_CHUNK, splitBundle, startupModule, type SplitBundle } from './lazy-chunks.js';
 
 export type { SkillBundle, SkillBundleEntry, SkillBundleFile } from '../sources/bundle.js';
 
@@ -57,6 +59,12 @@ export interface SatchelSkillsOptions {
   preparse?: boolean;
   /** An embedder to precompute the skills' vectors with at build time (`bundle.vectors`; see `buildSkillBundle`). */
   embedder?: Embedder;
+  /**
+   * Ship only the skills' metadata and the routing index in the importing chunk, and the skills whole in chunks of
+   * `skillsPerChunk` (default 16) that the loader imports when it first uses one of their skills (default false:
+   * one module holds everything). docs/loader.md, "Eager and lazy sources".
+   */
+  lazy?: boolean | { readonly skillsPerChunk?: number };
 }
 
 /** How long the dev server waits for a burst of file events (a save, a checkout) to settle before reloading. */
@@ -99,6 +107,8 @@ export function satchelSkills(options: SatchelSkillsOptions = {}): Plugin {
       throw error;
     }));
 
+  const [lazy, split] = [lazyOption(options.lazy), splitter(build, lazyOption(options.lazy)?.skillsPerChunk)];
+
   return {
     name: 'satchel-skills',
     configResolved(config) {
@@ -110,14 +120,17 @@ export function satchelSkills(options: SatchelSkillsOptions = {}): Plugin {
       pending = undefined; // Each (watch-mode) build reads the folder afresh.
     },
     resolveId(source) {
-      return source === id ? resolvedId : undefined;
+      return source === id || (lazy !== undefined && chunkIndexOf(id, source) !== undefined) ? `\0${source}` : undefined;
     },
     async load(loadId) {
+      const chunk = lazy === undefined ? undefined : chunkIndexOf(resolvedId, loadId);
+      if (chunk !== undefined) return chunkModule(await split(), chunk);
       if (loadId !== resolvedId) return undefined;
       const bundle = await build();
       for (const line of reportLines(bundle)) this.warn(line);
       // `vite build --watch` rebuilds when a bundled file changes (the dev server watches the folder itself).
       if (building) for (const file of bundledFiles(dir, bundle)) this.addWatchFile(file);
+      if (lazy !== undefined) return startupModule(await split(), id);
       // JSON.parse of a string literal is faster for engines than the same data as an object literal.
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(bundle))});\n`;
     },
@@ -125,14 +138,32 @@ export function satchelSkills(options: SatchelSkillsOptions = {}): Plugin {
       watchSkills(server, dir, () => {
         pending = undefined;
         for (const environment of Object.values(server.environments)) {
-          const node = environment.moduleGraph.getModuleById(resolvedId);
-          if (node) environment.moduleGraph.invalidateModule(node);
+          for (const [moduleId, node] of environment.moduleGraph.idToModuleMap)
+            if (moduleId === resolvedId || chunkIndexOf(resolvedId, moduleId) !== undefined) environment.moduleGraph.invalidateModule(node);
         }
         server.config.logger.info(`satchel: ${shown(root, dir)} changed, reloading`, { timestamp: true });
         server.hot.send({ type: 'full-reload', path: '*' });
       });
     },
   };
+}
+
+/** The split of the bundle `build` gives, made once per build: the start-up module and every chunk module read the same one. */
+function splitter(build: () => Promise<SkillBundle>, perChunk: number | undefined): () => Promise<SplitBundle> {
+  let splitting: { of: Promise<SkillBundle>; split: Promise<SplitBundle> } | undefined;
+  return () => {
+    const of = build();
+    if (splitting?.of !== of) splitting = { of, split: of.then((bundle) => splitBundle(bundle, perChunk)) };
+    return splitting.split;
+  };
+}
+
+function lazyOption(value: SatchelSkillsOptions['lazy']): { skillsPerChunk: number } | undefined {
+  if (value === undefined || value === false) return undefined;
+  const skillsPerChunk = value === true ? DEFAULT_SKILLS_PER_CHUNK : (value.skillsPerChunk ?? DEFAULT_SKILLS_PER_CHUNK);
+  if (!Number.isInteger(skillsPerChunk) || skillsPerChunk < 1)
+    throw new SkillError('INVALID_INPUT', `satchelSkills: \`lazy.skillsPerChunk\` must be a positive integer, not ${String(skillsPerChunk)}.`);
+  return { skillsPerChunk };
 }
 
 /** Calls `onChange` once per burst of events under `dir` (files or folders added, changed or removed). */

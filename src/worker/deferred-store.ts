@@ -9,6 +9,7 @@
 import { SkillError } from '../format/errors.js';
 import { isLearnedExampleStore, type LearnExampleOptions, type LearnedExampleStore } from '../sources/learned-store.js';
 import type { SkillStoreLike } from '../sources/store.js';
+import type { MutabilityName } from '../format/agent-md.js';
 import type { RuntimeStore } from './store-facade.js';
 
 /** True when `value` is a promise (or any thenable) rather than a store. */
@@ -37,6 +38,13 @@ export function deferredStore(pending: Promise<RuntimeStore>): RuntimeStore & Le
       isLearnedExampleStore(await pending) ? (await learnedOf(pending)).learnedExamples(namespace, name) : [],
     forgetExample: async (namespace: readonly string[], name: string, text: string) => (await learnedOf(pending)).forgetExample(namespace, name, text),
     search: async (namespace, options) => (await pending).search(namespace, options),
+    // The loader's rules (sources/store-rules.ts) reach the store once it has opened.
+    reserveNames(names: Iterable<string>) {
+      const list = [...names];
+      return pending.then((store) => void store.reserveNames?.(list));
+    },
+    setMutability: (namespace: readonly string[], mutability: MutabilityName | undefined) =>
+      pending.then((store) => void store.setMutability?.(namespace, mutability)),
     // A store without `count` answers undefined, and is read as a foreign store.
     count: async (namespace) => {
       const store = await pending;

@@ -23,5 +23,6 @@ export { RuntimeSession } from './session.js';
 export { ANSWER_PAGE_SIZE, type AnswerPage } from './paging.js';
 export { FORWARDED_STORE_METHODS, type ForwardedStoreMethod, type RuntimeStore } from './store-facade.js';
 export { registerSkillErrorTransfer, type WireSkillError } from './error-transfer.js';
+export { opfsSandbox } from './opfs-sandbox.js';
 export type { NodeLikeEndpoint, RuntimeEndpoint } from './endpoint.js';
 export type { RemoteLoadOptions, RemoteProgress, RemoteRunToolOptions, RuntimeEventType, ToolDescriptor } from './protocol.js';

@@ -192,6 +192,11 @@ export class RuntimeSession {
     return this.#runtime.loader.readFile(name, path);
   }
 
+  /** `loader.ensureLoaded`: the skills `names`, each read in full (lazy ones fetched first). */
+  ensureLoaded(names: readonly string[]): Promise<Skill[]> {
+    return this.#runtime.loader.ensureLoaded(names);
+  }
+
   /** Calls the store's `method`; `NOT_FOUND` when the runtime has no store or the store no such forwarded method. */
   async callStore(method: ForwardedStoreMethod, args: readonly unknown[]): Promise<unknown> {
     const store = await this.#runtime.store;

@@ -69,6 +69,8 @@ export interface RuntimeStore extends SkillStoreLike {
   /** @deprecated Use `importNamespace`. */
   importArchive?(...args: unknown[]): unknown;
   reserveNames?(...args: unknown[]): unknown;
+  /** A namespace's own mutability, from a loader's `agent.md` (sources/store-rules.ts); not forwarded to the page. */
+  setMutability?(...args: unknown[]): unknown;
   storage?(...args: unknown[]): unknown;
   proposals?(...args: unknown[]): unknown;
   approve?(...args: unknown[]): unknown;

@@ -22,8 +22,8 @@ import {
 } from './layer-checks.js';
 import { importGraph, importsOf, sourceFiles } from './source-imports.js';
 
-/** The folders whose code runs only in Node, with the folders under them (docs/architecture.md says the same). */
-const NODE_FOLDERS = ['node/', 'vite/'];
+/** The folders whose code runs only in Node, with the folders under them (docs/architecture.md says the same): `postgres/` is a server entry. */
+const NODE_FOLDERS = ['node/', 'vite/', 'postgres/'];
 
 /** Folders whose code may import a client SDK at run time (each its own, an optional peer dependency). */
 const CLIENT_FOLDERS = ['ai-sdk/', 'mcp/'];
@@ -76,7 +76,7 @@ describe('docs/architecture.md and src/', () => {
     expect(checkDrawing(page.drawing, tree)).toEqual([]);
   });
 
-  it('only node/ and vite/ import Node built-ins, and every package imported is a dependency or a peer the page allows there', () => {
+  it('only node/, vite/ and postgres/ import Node built-ins, and every package imported is a dependency or a peer the page allows there', () => {
     expect(checkPackages({ dependencies, nodeFolders: NODE_FOLDERS, peers: page.packages }, tree)).toEqual([]);
   });
 

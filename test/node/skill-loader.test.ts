@@ -69,3 +69,21 @@ describe('nameFromFolder on disk', () => {
     expect(set.readFile('note-taking', 'references/a.md')).toBe('A');
   });
 });
+
+describe('SkillLoader of satchel/node: agentMd', () => {
+  it('reads { path } under cwd when the loader is made; a missing file is NOT_FOUND', async () => {
+    const cwd = await tree({ 'agents/legal/agent.md': '---\nmutability:\n  skills: approval-gated\n---\n# Legal\n' });
+    expect(new SkillLoader({ cwd, builtin: [], surface: 'legal', agentMd: { path: 'agents/legal/agent.md' } }).mutability).toBe('approval-gated');
+    expect(new SkillLoader({ cwd, builtin: [], agentMd: { text: '---\nmutability: static\n---\n' } }).mutability).toBe('static');
+    const missing = (() => {
+      try {
+        return new SkillLoader({ cwd, builtin: [], agentMd: { path: 'agents/none/agent.md' } });
+      } catch (e) {
+        return e as { code?: string; message?: string };
+      }
+    })();
+    expect(missing).toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('agents/none/agent.md') });
+    const bad = await tree({ 'agent.md': '---\nmutability: sometimes\n---\n' });
+    expect(() => new SkillLoader({ cwd: bad, builtin: [], agentMd: { path: 'agent.md' } })).toThrow(/^agent\.md:2:1: `mutability` is one of/);
+  });
+});

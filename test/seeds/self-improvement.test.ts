@@ -1,6 +1,6 @@
 // The md-first seed's "Self-Improvement" section and the structured-format seed's set_skill tool family, quote by quote.
 import { describe, expect, it } from 'vitest';
-import { findTool, runTool, SkillLoader, surfaceNamespace, type SkillTool } from '../../src/index.js';
+import { findTool, memorySource, runTool, SkillLoader, surfaceNamespace, type SkillTool } from '../../src/index.js';
 import { createMemoryStore, createWriteTools } from '../../src/store/index.js';
 import { codeOf, rejected } from '../support/errors.js';
 import { skillMd } from '../support/skill-md.js';
@@ -37,7 +37,7 @@ describe('self-improvement (md-first seed) with the set_skill tools (structured-
   it('"Use skills: disabled, or the mutability: static shorthand"; "A durable skill cannot use the name of a checked-in skill"', async () => {
     expect(createWriteTools(createMemoryStore({ mutability: 'static' }), { namespace: ROOT })).toEqual([]);
     const store = createMemoryStore({ reservedNames: ['note-taking'] });
-    expect((await rejected(store.put(ROOT, skillMd('note-taking'), { actor: 'agent' }))).diagnostics[0]?.code).toBe('resource-write-ignored');
+    expect((await rejected(store.put(ROOT, skillMd('note-taking'), { actor: 'agent' }))).diagnostics[0]?.code).toBe('builtin-read-only');
   });
 
   it('"Every durable skill write must contain YAML frontmatter … and a non-empty instruction body"', async () => {
@@ -61,5 +61,57 @@ describe('self-improvement (md-first seed) with the set_skill tools (structured-
       return loader.getByName('clause-check') !== undefined;
     };
     expect([await seen('legal'), await seen(), await seen('finance'), await seen('legal/contracts')]).toEqual([true, false, false, false]);
+  });
+  it('"A durable skill cannot use the name of a checked-in skill": the loader hands the store its checked-in names, no list by hand', async () => {
+    const store = createMemoryStore();
+    const loader = new SkillLoader({ builtin: memorySource({ 'note-taking/SKILL.md': skillMd('note-taking') }), store });
+    await loader.loadAll('acme', 'ann');
+    const error = await rejected(store.put(ROOT, skillMd('note-taking', { body }), { actor: 'agent' }));
+    expect([error.code, error.diagnostics[0]?.code]).toEqual(['CONFLICT', 'builtin-read-only']);
+    loader.close();
+  });
+
+  it('"Checked-in SKILL.md and companion resources are read-only at runtime. Edits are ignored … and reported as skill.resource_write_ignored"', async () => {
+    const store = createMemoryStore();
+    const loader = new SkillLoader({ builtin: memorySource({ 'note-taking/SKILL.md': skillMd('note-taking') }), store });
+    await loader.loadAll('acme', 'ann');
+    const tools = createWriteTools(store, { namespace: ROOT, names: 'seed' });
+    const result = await runTool(
+      findTool(tools, 'set_skill_resource') as SkillTool,
+      { name: 'note-taking', path: 'references/extra.md', content: 'More.' },
+      { grants },
+    );
+    expect(result).toMatchObject({ status: 'ignored', diagnostics: [{ code: 'resource-write-ignored', severity: 'warning' }] });
+    expect((await store.auditLog(ROOT)).map((e) => e.action)).toEqual(['skill.resource_write_ignored']);
+    expect(await store.list(ROOT)).toEqual([]);
+    loader.close();
+  });
+
+  it('"A subagent declares mutability in its own agent.md", in the block the seed shows', async () => {
+    const store = createMemoryStore({ mutability: 'approval-gated' });
+    const seedBlock = '---\nmutability:\n  skills: autonomous\n  automations: disabled\n  externalAccess: disabled\n---\n# Legal\n';
+    const legal = new SkillLoader({ store, surface: 'legal', agentMd: seedBlock });
+    await legal.loadAll('acme', 'ann');
+    expect(await store.put(surfaceNamespace('acme', 'ann', 'legal'), skillMd('clause-check', { body }), { actor: 'agent' })).toMatchObject({ revision: 1 });
+    expect(await store.put(ROOT, skillMd('clause-check', { body }), { actor: 'agent' })).toMatchObject({ proposal: expect.any(String) });
+    legal.close();
+  });
+
+  it('"Each durable skill mutation appends a full-body revision; archive replaces permanent deletion, and rollback copies an older body into a new revision"', async () => {
+    const store = createMemoryStore();
+    await store.put(ROOT, skillMd('clause-check', { body }), { actor: 'agent' });
+    await store.put(ROOT, skillMd('clause-check', { body: `${body} Then sign.` }), { actor: 'agent' });
+    await store.archive(ROOT, 'clause-check', { actor: 'agent' });
+    await store.restore(ROOT, 'clause-check');
+    await store.rollback(ROOT, 'clause-check', 1);
+    const history = await store.history(ROOT, 'clause-check');
+    expect(history.map((r) => [r.revision, r.action])).toEqual([
+      [1, 'put'],
+      [2, 'put'],
+      [3, 'archive'],
+      [4, 'restore'],
+      [5, 'rollback'],
+    ]);
+    expect(history.map((r) => r.text)).toEqual([history[0]?.text, history[1]?.text, history[1]?.text, history[1]?.text, history[0]?.text]);
   });
 });

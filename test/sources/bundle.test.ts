@@ -2,7 +2,8 @@
 // bundle does (JSON round trip, left-out binaries, malformed bundles).
 import { describe, expect, it } from 'vitest';
 import { isSkillError } from '../../src/format/errors.js';
-import { bundleSource, isSkillBundle, type SkillBundle } from '../../src/sources/bundle.js';
+import { bundleSource, isSkillBundle, type SkillBundle, type SkillBundleChunk } from '../../src/sources/bundle.js';
+import { splitBundle } from '../../src/vite/lazy-chunks.js';
 import { buildSkillBundle } from '../../src/node/build-bundle.js';
 import { describeSourceContract, SOURCE_FIXTURE, type SourceFixture } from './source-contract.js';
 import { codeOf } from '../support/errors.js';
@@ -19,6 +20,14 @@ async function bundleOf(fixture: SourceFixture, embedBinary = true): Promise<Ski
 }
 
 describeSourceContract('bundle', async (fixture) => bundleSource(await bundleOf(fixture)));
+
+/** The fixture's bundle split as `satchelSkills({ lazy: { skillsPerChunk: 2 } })` splits it, each chunk "imported" from JSON. */
+async function lazyBundleOf(fixture: SourceFixture): Promise<SkillBundle> {
+  const { metadata, chunks } = splitBundle(await bundleOf(fixture), 2);
+  return { ...metadata, chunks: chunks.map((chunk) => async () => ({ default: JSON.parse(JSON.stringify(chunk)) as SkillBundleChunk })) };
+}
+
+describeSourceContract('bundle, lazy', async (fixture) => bundleSource(await lazyBundleOf(fixture)), { lazy: true });
 
 describe('bundleSource', () => {
   it('is named bundle unless told otherwise', () => {

@@ -7,6 +7,7 @@ import { codeOf } from '../support/errors.js';
 import { skillMd } from '../support/skill-md.js';
 
 describeSourceContract('memory', (fixture) => memorySource(fixture));
+describeSourceContract('memory, lazy', (fixture) => memorySource(fixture, { lazy: true }), { lazy: true });
 
 const text = (name: string): string => skillMd(name, { description: `The ${name} skill for memory source tests.`, body: `Do ${name}.` });
 

@@ -90,6 +90,20 @@ export interface ContractOptions {
   entryPath?: (dir: string, fileName: string) => string;
   /** False for sources whose entries carry no `folder` (a store key is no folder name). */
   folders?: boolean;
+  /**
+   * True for a source that lists by metadata (`entry.lazy`): its listing is checked as a lazy one, and every other
+   * check of the contract runs on the entries its `readSkill` gives, which must be what an eager listing gives.
+   */
+  lazy?: boolean;
+}
+
+/** Every entry of `source` whole: its listing, with each lazy entry read through `readSkill`. */
+async function wholeListing(source: SkillSource): Promise<SourceListing> {
+  const listed = await source.list();
+  const entries = await Promise.all(
+    listed.entries.map((entry) => (entry.lazy === undefined ? entry : (source.readSkill as NonNullable<SkillSource['readSkill']>)(entry.dir))),
+  );
+  return { ...listed, entries };
 }
 
 const encoder = new TextEncoder();
@@ -132,10 +146,14 @@ export function describeSourceContract(
   describe(`source contract: ${name}`, () => {
     let source: SkillSource;
     let listing: SourceListing;
+    let listed: SourceListing;
     beforeAll(async () => {
       source = await makeSource(SOURCE_FIXTURE);
-      listing = await source.list();
+      listed = await source.list();
+      listing = await wholeListing(source);
     });
+
+    if (options.lazy === true) describeLazyListing(() => ({ source, listed, listing }));
 
     it('lists one entry per skill folder, sorted, with dir, path, folder and file name', () => {
       expect(listing.diagnostics).toEqual([]);
@@ -235,8 +253,37 @@ export function describeSourceContract(
     });
 
     it('lists the same thing twice', async () => {
-      const again = await source.list();
+      const again = await wholeListing(source);
       expect(again.entries.map((e) => [e.dir, e.files?.map((f) => f.digest)])).toEqual(listing.entries.map((e) => [e.dir, e.files?.map((f) => f.digest)]));
     });
+  });
+}
+
+/** The checks of a lazy listing: metadata only, and `readSkill` giving each entry whole. */
+function describeLazyListing(get: () => { source: SkillSource; listed: SourceListing; listing: SourceListing }): void {
+  it('lists every entry lazily: front matter without the body, files without contents', () => {
+    const { listed, listing } = get();
+    expect(listed.entries.map((e) => e.dir)).toEqual(listing.entries.map((e) => e.dir));
+    for (const [i, entry] of listed.entries.entries()) {
+      const whole = listing.entries[i];
+      expect(entry.lazy, entry.dir).toBeDefined();
+      expect(whole?.lazy, entry.dir).toBeUndefined();
+      for (const f of entry.files ?? []) expect(f.content, `${entry.dir}/${f.path}`).toBeUndefined();
+      // The metadata is a ready skill without its body (a lazy bundle's), or the front matter as text.
+      const meta =
+        entry.skill ?? parseSkill(entry.text ?? '', { path: entry.path, ...(entry.fileName === undefined ? {} : { fileName: entry.fileName }) }).skill;
+      const full = parseSkill(whole?.text ?? '', { path: entry.path, ...(whole?.fileName === undefined ? {} : { fileName: whole.fileName }) }).skill;
+      expect(meta?.name, entry.dir).toBe(full?.name);
+      expect(meta?.description, entry.dir).toBe(full?.description);
+      if (full?.bodyFormat !== 'structured' && full?.content !== '') expect(meta?.content, entry.dir).toBe('');
+    }
+  });
+
+  it('reads a folder it does not list with NOT_FOUND, and honours an aborted signal', async () => {
+    const { source } = get();
+    expect(typeof source.readSkill).toBe('function');
+    const readSkill = source.readSkill as NonNullable<SkillSource['readSkill']>;
+    await expectCode(readSkill('no-such-skill'), 'NOT_FOUND');
+    await expectCode(readSkill('plain', { signal: AbortSignal.abort() }), 'ABORTED');
   });
 }

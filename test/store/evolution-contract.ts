@@ -107,12 +107,13 @@ export function describeEvolutionContract(label: string, make: StoreFactory): vo
       expect(await codeOf(fresh({ mutability: 'sometimes' as never }))).toBe('INVALID_INPUT');
     });
 
-    it('builtin skills are read-only: a write to one, or its resources, or its name in another case, is refused as resource-write-ignored', async () => {
+    it('builtin skills are read-only: a stored skill of a builtin name, with resources or in another case, is refused as builtin-read-only', async () => {
       const store = await fresh({ reservedNames: ['pdf-tools'] });
       for (const attempt of [skillMd('pdf-tools'), { 'SKILL.md': skillMd('pdf-tools'), 'references/extra.md': 'More.' }, skillMd('PDF-Tools')]) {
         const error = await rejected(store.put(USER, attempt, { actor: 'agent' }));
         expect(error.code).toBe('CONFLICT');
-        expect(error.diagnostics.map((d) => d.code)).toEqual(['resource-write-ignored']);
+        expect(error.diagnostics.map((d) => d.code)).toEqual(['builtin-read-only']);
+        expect(error.message).toMatch(/name of a builtin \(checked-in\) skill.*Give the learned skill another name/);
       }
       expect(store.isReserved('pdf-tools')).toBe(true);
       expect(store.isReserved('meeting-notes')).toBe(false);

@@ -48,8 +48,10 @@ export function describeGrowthContract(label: string, make: StoreFactory): void 
       expect(await store.history(USER, 'notes')).toHaveLength(3);
       await store.purge(USER, 'notes');
       expect(await store.put(USER, big(4), AGENT)).toMatchObject({ revision: 4 });
-      // An archive changes no content: it adds no history bytes.
-      expect(await store.archive(USER, 'notes', AGENT)).toMatchObject({ revision: 4 });
+      // An archive is a full-body revision of the same content: it counts against the history like any other.
+      expect(await store.archive(USER, 'notes', AGENT)).toMatchObject({ revision: 5 });
+      expect(await codeOf(store.restore(USER, 'notes', AGENT))).toBe('LIMIT_EXCEEDED');
+      expect(await store.restore(USER, 'notes')).toMatchObject({ revision: 6 });
     });
 
     it('an agent adds skills to a namespace only up to maxAgentSkillsPerNamespace; a person may add more', async () => {

@@ -8,6 +8,7 @@ import { describeArgumentsContract } from './arguments-contract.js';
 import { describeExportChecksContract } from './export-checks-contract.js';
 import { describeGrowthContract } from './growth-contract.js';
 import { describeLearnedContract } from './learned-contract.js';
+import { describeSelfImprovementContract } from './self-improvement-contract.js';
 import { rawDelete } from '../support/raw-idb.js';
 
 const names: string[] = [];
@@ -31,6 +32,7 @@ for (const [describeContract, prefix] of [
   [describeArgumentsContract, 'arguments'],
   [describeGrowthContract, 'growth'],
   [describeLearnedContract, 'learned'],
+  [describeSelfImprovementContract, 'self-improvement'],
 ] as const) {
   describeContract('IndexedDB (Chromium)', (options) => {
     const name = `satchel-${prefix}-${Date.now()}-${n++}`;

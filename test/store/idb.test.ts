@@ -9,6 +9,7 @@ import { describeArgumentsContract } from './arguments-contract.js';
 import { describeExportChecksContract } from './export-checks-contract.js';
 import { describeGrowthContract } from './growth-contract.js';
 import { describeLearnedContract } from './learned-contract.js';
+import { describeSelfImprovementContract } from './self-improvement-contract.js';
 
 let n = 0;
 describeEvolutionContract('IndexedDB (fake-indexeddb)', (options) =>
@@ -22,6 +23,7 @@ for (const [describeContract, prefix] of [
   [describeArgumentsContract, 'arguments'],
   [describeGrowthContract, 'growth'],
   [describeLearnedContract, 'learned'],
+  [describeSelfImprovementContract, 'self-improvement'],
 ] as const) {
   describeContract('IndexedDB (fake-indexeddb)', (options) =>
     openIndexedDbStore({ ...options, indexedDB: new IDBFactory(), name: `${prefix}-${n++}`, persist: false }),

@@ -10,6 +10,7 @@ import { describeArgumentsContract } from './arguments-contract.js';
 import { describeExportChecksContract } from './export-checks-contract.js';
 import { describeGrowthContract } from './growth-contract.js';
 import { describeLearnedContract } from './learned-contract.js';
+import { describeSelfImprovementContract } from './self-improvement-contract.js';
 
 describeEvolutionContract('memory', async (options) => createMemoryStore(options));
 describeStoreContract('memory', async (options) => createMemoryStore(options));
@@ -17,6 +18,7 @@ describeExportChecksContract('memory', async (options) => createMemoryStore(opti
 describeArgumentsContract('memory', async (options) => createMemoryStore(options));
 describeGrowthContract('memory', async (options) => createMemoryStore(options));
 describeLearnedContract('memory', async (options) => createMemoryStore(options));
+describeSelfImprovementContract('memory', async (options) => createMemoryStore(options));
 
 describe('memory store', () => {
   it('reports the bytes of every revision it holds as usage, never persisted', async () => {

@@ -123,14 +123,15 @@ export function describeStoreContract(label: string, make: StoreFactory): void {
       await store.archive(USER, 'invoice-export');
       expect(await store.search(USER)).toEqual([]);
       expect((await store.get(USER, 'invoice-export'))?.state).toBe('archived');
-      expect(await store.list(USER)).toEqual([expect.objectContaining({ state: 'archived', revision: 1 })]);
-      expect(await store.history(USER, 'invoice-export')).toHaveLength(1);
+      // The archive is a revision of the same content (the MD-first seed: every durable mutation appends a full-body revision).
+      expect(await store.list(USER)).toEqual([expect.objectContaining({ state: 'archived', revision: 2 })]);
+      expect(await store.history(USER, 'invoice-export')).toHaveLength(2);
       await store.restore(USER, 'invoice-export');
       expect((await store.search(USER)).map((i) => i.key)).toEqual(['invoice-export']);
       expect(await codeOf(store.archive(USER, 'nothing'))).toBe('NOT_FOUND');
       // Writing an archived skill makes it active again, as a new revision.
       await store.archive(USER, 'invoice-export');
-      expect(await store.put(USER, skillMd('invoice-export', { body: 'Revived.' }))).toMatchObject({ revision: 2 });
+      expect(await store.put(USER, skillMd('invoice-export', { body: 'Revived.' }))).toMatchObject({ revision: 5 });
       expect((await store.get(USER, 'invoice-export'))?.state).toBe('active');
     });
 
@@ -171,7 +172,7 @@ export function describeStoreContract(label: string, make: StoreFactory): void {
       const audit = await store.auditLog(USER);
       expect(audit.map((e) => [e.action, e.name, e.revision, e.digest, e.actor])).toEqual([
         ['put', 'invoice-export', 1, digest, { kind: 'agent', id: 'bot-1' }],
-        ['archive', 'invoice-export', 1, digest, { kind: 'person' }],
+        ['archive', 'invoice-export', 2, digest, { kind: 'person' }],
       ]);
       expect(audit[0]?.namespace).toEqual(USER);
       expect(Number.isNaN(Date.parse(audit[0]?.at ?? ''))).toBe(false);
@@ -190,7 +191,7 @@ export function describeStoreContract(label: string, make: StoreFactory): void {
       const imported = await other.importNamespace(JSON.stringify(exported));
       expect(imported.map((r) => [r.name, r.revision])).toEqual([
         ['invoice-export', 2],
-        ['other', 1],
+        ['other', 2],
       ]);
       expect(await other.history(USER, 'invoice-export')).toEqual(await store.history(USER, 'invoice-export'));
       expect((await other.get(USER, 'other'))?.state).toBe('archived');
@@ -237,7 +238,7 @@ export function describeStoreContract(label: string, make: StoreFactory): void {
       await store.restore(USER, 'invoice-export');
       expect(heard.map((c) => [c.action, c.name, c.revision, c.item?.key])).toEqual([
         ['put', 'invoice-export', 1, 'invoice-export'],
-        ['archive', 'invoice-export', 1, undefined],
+        ['archive', 'invoice-export', 2, undefined],
       ]);
       expect(heard[0]?.namespace).toEqual(USER);
     });
@@ -303,7 +304,8 @@ export function describeStoreContract(label: string, make: StoreFactory): void {
       const loader = new SkillLoader({ builtin, store });
       await loader.loadAll('acme', 'ann');
       await store.put(USER, skillMd('shared', { body: 'User body.' }));
-      await store.put(USER, skillMd('pdf', { body: 'User pdf.' }));
+      // The loader handed the store its builtin names: a user skill that the builtin one would hide is refused outright.
+      expect(await codeOf(store.put(USER, skillMd('pdf', { body: 'User pdf.' })))).toBe('CONFLICT');
       expect(loader.getByName('shared')?.content).toBe('Org body.');
       expect(loader.getByName('pdf')?.content).toBe('Builtin body.');
       // The org skill leaving uncovers the user's skill of the same name.

@@ -127,18 +127,41 @@ describe('createWriteTools', () => {
     expect(await codeOf(call('skills.set_resource', { name: 'no-such-skill', path: 'references/guide.md', content: 'x' }))).toBe('NOT_FOUND');
   });
 
-  it('builtin skills are read-only to the tools: refused as resource-write-ignored', async () => {
+  it('a resource write to a builtin skill is ignored: nothing changes, a resource-write-ignored warning, an audit entry', async () => {
     const { store, call } = await setup({ reservedNames: ['pdf-tools'] });
+    const written = (await call('skills.set_resource', { name: 'pdf-tools', path: 'references/extra.md', content: 'More.' })) as SkillWriteResult;
+    expect(written).toMatchObject({ name: 'pdf-tools', status: 'ignored', revision: 0, digest: '' });
+    expect(written.diagnostics?.map((d) => [d.code, d.severity, d.path])).toEqual([['resource-write-ignored', 'warning', 'pdf-tools/references/extra.md']]);
+    const deleted = (await call('skills.delete_resource', { name: 'PDF-Tools', path: 'references/extra.md' })) as SkillWriteResult;
+    expect(deleted.status).toBe('ignored');
+    expect(await store.list(NS)).toEqual([]);
+    expect(await store.history(NS, 'pdf-tools')).toEqual([]);
+    expect((await store.auditLog(NS)).map((e) => [e.action, e.name, e.path, e.revision, e.actor.kind])).toEqual([
+      ['skill.resource_write_ignored', 'pdf-tools', 'references/extra.md', 0, 'agent'],
+      ['skill.resource_write_ignored', 'pdf-tools', 'references/extra.md', 0, 'agent'],
+    ]);
+    // The tool's own rules still come first: an unsafe path is refused, not recorded.
+    expect(await codeOf(call('skills.set_resource', { name: 'pdf-tools', path: '../x.md', content: 'x' }))).toBe('UNSAFE_PATH');
+    // A skill of a builtin's name is refused, and reading a builtin's resource here is NOT_FOUND (skills.read reads it).
+    const e = await rejected(call('skills.set', { name: 'PDF_Tools', description, body }));
+    expect([e.code, e.diagnostics[0]?.code]).toEqual(['CONFLICT', 'builtin-read-only']);
+    expect(await codeOf(call('skills.get_resource', { name: 'pdf-tools', path: 'references/extra.md' }))).toBe('NOT_FOUND');
+    expect(await store.auditLog(NS)).toHaveLength(2);
+  });
+
+  it("builtinWrites: 'refuse' refuses a builtin skill's resource writes instead, and records nothing", async () => {
+    const store = createMemoryStore({ reservedNames: ['pdf-tools'] });
+    const tools = createWriteTools(store, { namespace: NS, builtinWrites: 'refuse' });
+    const call = (id: string, input: unknown) => runTool(findTool(tools, id) as SkillTool, input, { grants: GRANTS });
     for (const [id, input] of [
-      ['skills.set', { name: 'PDF_Tools', description, body }],
       ['skills.set_resource', { name: 'pdf-tools', path: 'references/extra.md', content: 'More.' }],
       ['skills.delete_resource', { name: 'pdf-tools', path: 'references/extra.md' }],
     ] as const) {
       const e = await rejected(call(id, input));
-      expect([e.code, e.diagnostics[0]?.code]).toEqual(['CONFLICT', 'resource-write-ignored']);
+      expect([e.code, e.diagnostics[0]?.code, e.path]).toEqual(['CONFLICT', 'builtin-read-only', 'references/extra.md']);
     }
-    expect(await codeOf(call('skills.get_resource', { name: 'pdf-tools', path: 'references/extra.md' }))).toBe('NOT_FOUND');
-    expect(await store.list(NS)).toEqual([]);
+    expect(await store.auditLog(NS)).toEqual([]);
+    expect(() => createWriteTools(store, { namespace: NS, builtinWrites: 'skip' as never })).toThrow(/builtinWrites must be "ignore" or "refuse"/);
   });
 
   it('a malformed write never reaches the catalog: a body of blanks is refused by the store', async () => {

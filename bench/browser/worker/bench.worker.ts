@@ -1,6 +1,6 @@
 /**
  * The bench's worker: the runtime over a Vite-plugin bundle of generated
- * skills (`self.name` picks 1,000 or 2,000). The bundle is imported lazily,
+ * skills (`self.name` picks 1,000, 2,000 or 10,000 bundled lazily, or 1,000 bundled eagerly). The bundle is imported lazily,
  * in its own chunk, so the worker's code chunk is measured alone; the
  * runtime is exposed at once (no top-level await: messages sent meanwhile
  * would be lost). A raw `{ bench: 'activate' }` message times `activate`
@@ -25,11 +25,28 @@ function lazyBundle(load: () => Promise<{ default: SkillBundle }>): SkillSource 
     return bundleSource(bundle);
   };
   const get = (): Promise<SkillSource> => (source ??= imported());
-  return { name: 'bundle', list: async (options) => (await get()).list(options), read: async (path, options) => (await get()).read(path, options) };
+  return {
+    name: 'bundle',
+    list: async (options) => (await get()).list(options),
+    read: async (path, options) => (await get()).read(path, options),
+    // A lazy bundle's skills are read whole from their chunks on first use.
+    readSkill: async (dir, options) => {
+      const source = await get();
+      if (!source.readSkill) throw new Error('the bundle is not lazy');
+      return source.readSkill(dir, options);
+    },
+  };
 }
 
-const builtin = self.name === '2000' ? lazyBundle(() => import('virtual:bench/skills-2000')) : lazyBundle(() => import('virtual:bench/skills-1000'));
-const runtime = exposeSkillRuntime({ builtin });
+const bundles: Record<string, () => Promise<{ default: SkillBundle }>> = {
+  '1000': () => import('virtual:bench/skills-1000'),
+  '2000': () => import('virtual:bench/skills-2000'),
+  '10000': () => import('virtual:bench/skills-10000'),
+  '1000-eager': () => import('virtual:bench/skills-1000-eager'),
+};
+const builtin = lazyBundle(bundles[self.name] ?? bundles['1000']!);
+// 10,000 skills is past the loader's default maxSkills (5,000): the bench raises it, as an app with that many would.
+const runtime = exposeSkillRuntime({ builtin, limits: { maxSkills: 20_000 } });
 
 // Times the loader's own load (parse, digests, index), to tell it from the bundle's import and the answer's trip.
 let loaderLoadMs = Number.NaN;
@@ -51,8 +68,21 @@ runtime.loader.activate = (...args) => {
   return result;
 };
 
+/**
+ * The worker's memory after a collection: `performance.measureUserAgentSpecificMemory()` (the page is cross-origin
+ * isolated for it), else Chromium's `performance.memory`, else null.
+ */
+async function workerHeap(): Promise<number | null> {
+  (globalThis as { gc?: () => void }).gc?.();
+  const measure = (performance as { measureUserAgentSpecificMemory?: () => Promise<{ bytes: number }> }).measureUserAgentSpecificMemory;
+  if (typeof measure === 'function' && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated) return (await measure.call(performance)).bytes;
+  return (performance as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? null;
+}
+
 self.addEventListener('message', (event: MessageEvent<{ bench?: string; turn?: string; count?: number }>) => {
   if (event.data?.bench === 'timings') return self.postMessage({ bench: 'timings', bundleImportMs, loaderLoadMs });
+  // The worker's JS heap after a full garbage collection (the bench runs Chromium with --expose-gc and precise memory info).
+  if (event.data?.bench === 'heap') return void workerHeap().then((usedJSHeapSize) => self.postMessage({ bench: 'heap', usedJSHeapSize }));
   if (event.data?.bench !== 'activate') return;
   const { turn = '', count = 0 } = event.data;
   const times: number[] = [];

@@ -1,6 +1,6 @@
 /**
- * The bench page: cold start of a worker with 1,000 skills against
- * `JSON.parse` of the same bundle, `activate` round trips against the same
+ * The bench page: cold start of a worker with 1,000 and 10,000 lazily bundled skills against `JSON.parse` of the
+ * eager 1,000-skill bundle and the cold start of that eager bundle, `activate` round trips against the same
  * call inside the worker, and the longest main-thread gap while a worker
  * loads 2,000 skills. Writes the figures to `window.benchResult`.
  * @module
@@ -14,7 +14,9 @@ const TURN = 'merge these two pdf files into one report';
 const COLD_RUNS = 5;
 const CALLS = 300;
 
-function startWorker(name: '1000' | '2000'): Worker {
+type BundleName = '1000' | '2000' | '10000' | '1000-eager';
+
+function startWorker(name: BundleName): Worker {
   return new Worker(new URL('./bench.worker.ts', import.meta.url), { type: 'module', name });
 }
 
@@ -28,6 +30,10 @@ interface ColdStart {
   /** The part the loader spent parsing, hashing and indexing (the rest is the answer's trip, in pages). */
   readonly loaderLoadMs: number;
   readonly activateMs: number;
+  /** After the first `activate`: `activateAsync` of the same turn, which reads the activated lazy skills' chunks. */
+  readonly bodiesMs: number;
+  /** The worker's JS heap after the first activate and a garbage collection (null where the browser does not say). */
+  readonly heapBytes: number | null;
 }
 
 /** What the worker answers to a raw `{ bench }` message. */
@@ -44,24 +50,41 @@ function askWorker<T>(worker: Worker, message: { bench: string } & Record<string
 }
 
 /** Worker creation to the first `activate` answer (a `loadAll` comes first: the worker starts empty). */
-async function coldStart(): Promise<ColdStart> {
+async function coldStart(name: BundleName): Promise<ColdStart> {
   const start = performance.now();
-  const worker = startWorker('1000');
+  const worker = startWorker(name);
   const client = connectSkillRuntime(worker);
   await client.loaded;
   const booted = performance.now();
-  await client.loadAll();
+  const skills = await client.loadAll();
   const loaded = performance.now();
+  if (skills.length !== Number.parseInt(name, 10)) throw new Error(`expected ${name} skills, the worker loaded ${skills.length}`);
   await client.activate(TURN);
   const end = performance.now();
+  const { usedJSHeapSize } = await askWorker<{ usedJSHeapSize: number | null }>(worker, { bench: 'heap' });
+  const bodiesStart = performance.now();
+  await client.activateAsync(TURN);
+  const bodiesMs = performance.now() - bodiesStart;
   const { bundleImportMs, loaderLoadMs } = await askWorker<{ bundleImportMs: number; loaderLoadMs: number }>(worker, { bench: 'timings' });
   client.close();
   worker.terminate();
-  return { totalMs: end - start, bootMs: booted - start, loadAllMs: loaded - booted, bundleImportMs, loaderLoadMs, activateMs: end - loaded };
+  const parts = { bootMs: booted - start, loadAllMs: loaded - booted, bundleImportMs, loaderLoadMs, activateMs: end - loaded };
+  return { totalMs: end - start, ...parts, bodiesMs, heapBytes: usedJSHeapSize };
+}
+
+/** Median of each part over {@link COLD_RUNS} fresh workers of `name`. */
+async function coldStarts(name: BundleName): Promise<{ medianMs: number; parts: Record<string, number | null> }> {
+  const cold: ColdStart[] = [];
+  for (let i = 0; i < COLD_RUNS; i++) cold.push(await coldStart(name));
+  const part = (key: Exclude<keyof ColdStart, 'heapBytes'>): number => median(cold.map((c) => c[key]));
+  const heaps = cold.map((c) => c.heapBytes).filter((h): h is number => h !== null);
+  const parts = { firstRunMs: cold[0]?.totalMs ?? Number.NaN, bootMs: part('bootMs'), loadAllMs: part('loadAllMs'), bundleImportMs: part('bundleImportMs') };
+  const rest = { loaderLoadMs: part('loaderLoadMs'), activateMs: part('activateMs'), bodiesMs: part('bodiesMs') };
+  return { medianMs: part('totalMs'), parts: { ...parts, ...rest, heapBytes: heaps.length > 0 ? median(heaps) : null } };
 }
 
 async function jsonParse(): Promise<number> {
-  const text = JSON.stringify((await import('virtual:bench/skills-1000')).default);
+  const text = JSON.stringify((await import('virtual:bench/skills-1000-eager')).default);
   const times: number[] = [];
   for (let i = 0; i < COLD_RUNS; i++) {
     const start = performance.now();
@@ -130,7 +153,7 @@ async function load2000(): Promise<void> {
 const idle = (ms: number) => () => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The 2,000 skills as `loadAll` returns them to the page. */
-async function loadOnce(name: '1000' | '2000'): Promise<unknown[]> {
+async function loadOnce(name: BundleName): Promise<unknown[]> {
   const worker = startWorker(name);
   const client = connectSkillRuntime(worker);
   const skills = await client.loadAll();
@@ -139,15 +162,15 @@ async function loadOnce(name: '1000' | '2000'): Promise<unknown[]> {
   return skills;
 }
 
-async function run(): Promise<Record<string, number | number[] | Record<string, number>>> {
-  const cold: ColdStart[] = [];
-  for (let i = 0; i < COLD_RUNS; i++) cold.push(await coldStart());
-  const part = (key: keyof ColdStart): number => median(cold.map((c) => c[key]));
+async function run(): Promise<Record<string, unknown>> {
+  const cold1000 = await coldStarts('1000');
+  const cold10000 = await coldStarts('10000');
+  const coldEager = await coldStarts('1000-eager');
   const jsonParseMs = await jsonParse();
   const worker = startWorker('1000');
   const client = connectSkillRuntime(worker);
   const skills = await client.loadAll();
-  if (skills.length !== 1000) throw new Error('expected 1,000 skills');
+  if (skills.length !== 1000) throw new Error(`expected 1,000 skills, the worker loaded ${skills.length}`);
   const firstName = skills[0]?.name ?? '';
   const roundTripMedianMs = await roundTrip(() => client.activate(TURN));
   const { median: inWorkerMedianMs, served: servedInWorkerMedianMs } = await inWorker(worker);
@@ -174,16 +197,16 @@ async function run(): Promise<Record<string, number | number[] | Record<string, 
   structuredClone(skills2000);
   const clone2000Ms = performance.now() - cloneStart;
   return {
-    coldStartMs: part('totalMs'),
-    coldStartParts: {
-      firstRunMs: cold[0]?.totalMs ?? Number.NaN,
-      bootMs: part('bootMs'),
-      loadAllMs: part('loadAllMs'),
-      bundleImportMs: part('bundleImportMs'),
-      loaderLoadMs: part('loaderLoadMs'),
-      activateMs: part('activateMs'),
-    },
+    coldStartMs: cold1000.medianMs,
+    coldStartParts: cold1000.parts,
+    coldStart10000Ms: cold10000.medianMs,
+    coldStart10000Parts: cold10000.parts,
+    coldStartEagerMs: coldEager.medianMs,
+    coldStartEagerParts: coldEager.parts,
     jsonParseMs,
+    coldStartToJsonParse: cold1000.medianMs / jsonParseMs,
+    coldStart10000ToJsonParse: cold10000.medianMs / jsonParseMs,
+    coldStartToEager: cold1000.medianMs / coldEager.medianMs,
     roundTripMedianMs,
     inWorkerMedianMs,
     servedInWorkerMedianMs,

@@ -3,8 +3,10 @@
 // skills with bench/generate.ts (1–4 KB each), builds bench/browser/ (a page + a worker) with Vite and the
 // satchelSkills plugin, serves it on 127.0.0.1, drives it with Playwright and prints one JSON object:
 //
-//   coldStartMs             worker creation → first `activate` answer, 1,000 builtin skills (median of 5)
-//   jsonParseMs             JSON.parse of the same bundle on the same page (median of 5)
+//   coldStartMs             worker creation → first `activate` answer, 1,000 builtin skills bundled lazily (median of 5)
+//   coldStart10000Ms        the same with 10,000 (its parts carry the worker's heap after the first activate)
+//   coldStartEagerMs        the same with the 1,000 bundled eagerly: the baseline of this run
+//   jsonParseMs             JSON.parse of the eager 1,000-skill bundle on the same page (median of 5)
 //   roundTripMedianMs       `activate` from the page          inWorkerMedianMs   the same call inside the worker
 //   longestMainThreadGapMs  longest gap between page timer ticks while a worker loads 2,000 skills
 //   workerBundleGzipBytes   node:zlib gzip of the built worker chunk (the code; the skills are in their own chunk)
@@ -31,7 +33,7 @@ const preparse = process.env.SATCHEL_BENCH_PREPARSE !== '0';
 
 const work = await mkdtemp(join(tmpdir(), 'satchel-bench-browser-'));
 try {
-  const dirs = { 1000: join(work, 'skills-1000'), 2000: join(work, 'skills-2000') };
+  const dirs = { 1000: join(work, 'skills-1000'), 2000: join(work, 'skills-2000'), 10000: join(work, 'skills-10000') };
   for (const [count, dir] of Object.entries(dirs)) await writeSkills(generateSkills(Number(count)), dir);
   const outDir = join(work, 'dist');
   await buildPage(dirs, outDir);
@@ -39,10 +41,11 @@ try {
   const figures = await measure(outDir);
   const result = { ...figures, workerBundleGzipBytes: sizes.worker, skillsChunkGzipBytes: sizes.skills1000, preparsedBundle: preparse };
   result.targets = {
-    coldStart: result.coldStartMs <= 2 * result.jsonParseMs,
+    coldStart: result.coldStartMs <= 120,
+    coldStart10000: result.coldStart10000Ms <= 400,
     roundTrip: result.roundTripMedianMs <= result.inWorkerMedianMs + 0.5,
     mainThreadGap: result.longestMainThreadGapMs <= 50,
-    workerBundle: result.workerBundleGzipBytes <= 80 * 1024,
+    workerBundle: result.workerBundleGzipBytes <= 88 * 1024,
   };
   // Tenths of a millisecond: performance.now() in a page resolves no finer.
   console.log(JSON.stringify(result, (_, v) => (typeof v === 'number' && !Number.isInteger(v) ? Math.round(v * 10) / 10 : v), 2));
@@ -61,9 +64,14 @@ async function writeSkills(skills, dir) {
 }
 
 async function buildPage(dirs, outDir) {
+  // SATCHEL_BENCH_LAZY=0 bundles every set eagerly (today's start before lazy bundles); the `-eager` set always is.
+  const lazy = process.env.SATCHEL_BENCH_LAZY === '0' ? false : skillsPerChunk();
   const plugins = () => [
-    satchelSkills({ dir: dirs[1000], id: 'virtual:bench/skills-1000', preparse }),
-    satchelSkills({ dir: dirs[2000], id: 'virtual:bench/skills-2000', preparse }),
+    satchelSkills({ dir: dirs[1000], id: 'virtual:bench/skills-1000', preparse, lazy }),
+    satchelSkills({ dir: dirs[2000], id: 'virtual:bench/skills-2000', preparse, lazy }),
+    // Past the directory source's default maxFolders (2,000): raised, as for any folder that large.
+    satchelSkills({ dir: dirs[10000], id: 'virtual:bench/skills-10000', preparse, lazy, limits: { maxFolders: 20_000 } }),
+    satchelSkills({ dir: dirs[1000], id: 'virtual:bench/skills-1000-eager', preparse }),
   ];
   await build({
     configFile: false,
@@ -79,6 +87,13 @@ async function buildPage(dirs, outDir) {
 }
 
 /** Gzipped bytes of the worker's code chunk and of the 1,000-skill chunk (the one without the 2,000th skill). */
+/** SATCHEL_BENCH_CHUNK=n: n skills per lazy chunk (default the plugin's); `all` puts every skill in one chunk. */
+function skillsPerChunk() {
+  const given = process.env.SATCHEL_BENCH_CHUNK;
+  if (given === undefined) return true;
+  return { skillsPerChunk: given === 'all' ? 1_000_000 : Number(given) };
+}
+
 async function chunkSizes(assets, lastOf2000) {
   const sizes = { worker: 0, skills1000: 0 };
   for (const name of await readdir(assets)) {
@@ -100,13 +115,21 @@ async function measure(outDir) {
     createReadStream(path)
       .on('error', () => res.writeHead(404).end())
       // Hashed assets are immutable, as a static host serves Vite's output: fresh workers take them from the HTTP cache.
+      // Cross-origin isolated, so the worker may measure its memory (performance.measureUserAgentSpecificMemory).
       .once('open', () =>
-        res.writeHead(200, { 'content-type': type, ...(path.includes('/assets/') ? { 'cache-control': 'public, max-age=31536000, immutable' } : {}) }),
+        res.writeHead(200, {
+          'content-type': type,
+          'cross-origin-opener-policy': 'same-origin',
+          'cross-origin-embedder-policy': 'require-corp',
+          ...(path.includes('/assets/') ? { 'cache-control': 'public, max-age=31536000, immutable' } : {}),
+        }),
       )
       .pipe(res);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const browser = await chromium.launch({ ...chromiumLaunchOptions, headless: true });
+  // --expose-gc and precise memory info: the worker's heap after a collection, to the byte.
+  const args = [...chromiumLaunchOptions.args, '--js-flags=--expose-gc', '--enable-precise-memory-info'];
+  const browser = await chromium.launch({ ...chromiumLaunchOptions, args, headless: true });
   try {
     const page = await browser.newPage();
     page.on('pageerror', (e) => console.error(`page error: ${e.message}`));

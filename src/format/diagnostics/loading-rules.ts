@@ -116,15 +116,27 @@ export const LOADING_RULES = {
     'Write the instructions below the closing `---` line.',
   ),
   'resource-write-ignored': rule(
+    'warning',
+    'warning',
+    "A runtime write to a builtin (checked-in) skill's file was ignored: nothing changed, and the audit log records it as `skill.resource_write_ignored`.",
+    'Change a checked-in skill in source and redeploy it; to keep what was learned, write it as a learned skill of another name.',
+  ),
+  'builtin-read-only': rule(
     'error',
     'error',
-    "A runtime write targeted a builtin (checked-in) skill or one of its resources, or tried to take a builtin skill's name; it was refused.",
-    'Change a checked-in skill in source and redeploy it; give a learned skill another name.',
+    "A stored skill tried to take a builtin (checked-in) skill's name (a put, rollback, restore or approval), or a write to a builtin skill's file was refused (write tools with `builtinWrites: 'refuse'`).",
+    'Give the learned skill another name; change a checked-in skill in source and redeploy it.',
   ),
   'authoring-limit': rule(
     'error',
     'error',
     'An agent write broke an authoring rule of the write tools (a length, a resource folder, a section name, a direct body write to a structured skill); nothing was written.',
     'Follow the rule and the numbers the message gives, then call the tool again.',
+  ),
+  'evolution-commit-failed': rule(
+    'warning',
+    'warning',
+    'An accepted skill change could not be committed to the evolution history (the Git mirror); the change stands, only its commit is missing.',
+    'Check the cause in the message (disk full, permissions, a repository another program changed); later changes are committed as usual.',
   ),
 } as const;

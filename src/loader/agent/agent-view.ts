@@ -28,8 +28,11 @@ export interface AgentView {
 /** What a loader lends its tools: its search, and what to hear of each skill `skills.load` returns. */
 export interface AgentHooks {
   readonly search: SkillSearch;
-  readonly onLoad: (skill: Skill) => void;
+  /** May return a promise: `skills.load` waits for it (a loader's sandboxes being written). */
+  readonly onLoad: (skill: Skill) => void | Promise<void>;
   readonly timeoutMs?: number;
+  /** `skill` in full (a lazy one read first), before `skills.load` or `skills.read` serve it. */
+  readonly inFull?: (skill: Skill) => Promise<Skill>;
 }
 
 // Keyed by the cache's skill list, which every load, upsert or removal replaces.
@@ -49,6 +52,7 @@ export function agentView(skills: readonly Skill[], limits: ResolvedLimits, hook
       maxFileBytes: limits.maxFileBytes,
       readText: (skill: Skill, file: SkillFile) => readVerified(skill, file, limits, { timeoutMs }),
       onLoad: hooks.onLoad,
+      ...(hooks.inFull === undefined ? {} : { inFull: hooks.inFull }),
     };
     const tools = createSkillTools(served);
     // No skill to load, nothing to search for: a loader with no model-visible skill offers no tool.
@@ -75,32 +79,46 @@ export async function readLoaderFile(
  * `DIGEST_MISMATCH`, never served.
  */
 async function readVerified(skill: Skill, file: SkillFile, limits: ResolvedLimits, bounds: SourceCallBounds): Promise<string> {
-  const origin = originOf(skill);
-  if (!origin)
-    throw new SkillError('NOT_FOUND', `Skill "${skill.name}" was not loaded from a source, so its file \`${file.path}\` cannot be read.`, { path: file.path });
-  const { source } = origin;
-  // A plugin skill's shared file (`../../shared/x`) lives two folders up from the skill's own.
-  const at = resolveSkillPath(origin.dir, file.path);
-  if (at === undefined) throw new SkillError('NOT_FOUND', `\`${file.path}\` of skill "${skill.name}" lies outside its source.`, { path: file.path });
-  // A source that never answers cannot hold the read: it is raced against the signal and the timeout.
-  const bytes: unknown = await raceSourceCall(source, `read(${file.path})`, { ...bounds, timeoutMs: sourceTimeout(source, bounds.timeoutMs) }, (o) =>
-    source.read(at, o),
-  );
-  if (!isBytes(bytes))
-    throw new SkillError('SOURCE_FAILED', `Source ${source.name} returned ${bytes === null ? 'null' : `a ${typeof bytes}`} for \`${file.path}\`, not bytes.`, {
-      path: file.path,
-    });
-  if (bytes.byteLength > limits.maxFileBytes) {
-    throw new SkillError('LIMIT_EXCEEDED', `\`${file.path}\` of skill "${skill.name}" is ${bytes.byteLength} bytes; maxFileBytes is ${limits.maxFileBytes}.`, {
-      path: file.path,
-    });
-  }
+  const bytes = await readVerifiedBytes(skill, file, limits, bounds);
+  const text = decodeUtf8(bytes);
+  if (text === undefined) throw new SkillError('INVALID_INPUT', `\`${file.path}\` of skill "${skill.name}" is not UTF-8 text.`, { path: file.path });
+  return text;
+}
+
+/** The bytes of `file` (text or binary) of `skill`, read through its source and checked against the listed digest (`DIGEST_MISMATCH`). */
+export async function readVerifiedBytes(skill: Skill, file: SkillFile, limits: ResolvedLimits, bounds: SourceCallBounds): Promise<Uint8Array> {
+  const bytes = await readSkillSourceFile(skill, file.path, limits, bounds);
   if (file.digest === '' || sha256Digest(bytes) !== file.digest) {
     throw new SkillError('DIGEST_MISMATCH', `\`${file.path}\` of skill "${skill.name}" does not match the digest it was loaded with; reload the skills.`, {
       path: file.path,
     });
   }
-  const text = decodeUtf8(bytes);
-  if (text === undefined) throw new SkillError('INVALID_INPUT', `\`${file.path}\` of skill "${skill.name}" is not UTF-8 text.`, { path: file.path });
-  return text;
+  return bytes;
+}
+
+/**
+ * The bytes at `path` of `skill`'s folder (a plugin's shared `../../x` included; its SKILL.md too) as the source it
+ * was loaded from holds them, within `maxFileBytes`; not checked against a digest (the caller does).
+ */
+export async function readSkillSourceFile(skill: Skill, path: string, limits: ResolvedLimits, bounds: SourceCallBounds): Promise<Uint8Array> {
+  const origin = originOf(skill);
+  if (!origin) throw new SkillError('NOT_FOUND', `Skill "${skill.name}" was not loaded from a source, so its file \`${path}\` cannot be read.`, { path });
+  const { source } = origin;
+  // A plugin skill's shared file (`../../shared/x`) lives two folders up from the skill's own.
+  const at = resolveSkillPath(origin.dir, path);
+  if (at === undefined) throw new SkillError('NOT_FOUND', `\`${path}\` of skill "${skill.name}" lies outside its source.`, { path });
+  // A source that never answers cannot hold the read: it is raced against the signal and the timeout.
+  const bytes: unknown = await raceSourceCall(source, `read(${path})`, { ...bounds, timeoutMs: sourceTimeout(source, bounds.timeoutMs) }, (o) =>
+    source.read(at, o),
+  );
+  if (!isBytes(bytes))
+    throw new SkillError('SOURCE_FAILED', `Source ${source.name} returned ${bytes === null ? 'null' : `a ${typeof bytes}`} for \`${path}\`, not bytes.`, {
+      path,
+    });
+  if (bytes.byteLength > limits.maxFileBytes) {
+    throw new SkillError('LIMIT_EXCEEDED', `\`${path}\` of skill "${skill.name}" is ${bytes.byteLength} bytes; maxFileBytes is ${limits.maxFileBytes}.`, {
+      path,
+    });
+  }
+  return bytes;
 }

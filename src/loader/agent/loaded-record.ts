@@ -19,10 +19,18 @@ export interface LoadedSkillRecord extends LoadedSkillMark {
  */
 export class LoadedRecord {
   readonly #byName = new Map<string, LoadedSkillRecord>();
+  // The skill objects handed out, for a sandbox attached later (docs/agent.md, "Sandboxes").
+  readonly #skills = new Map<string, Skill>();
 
   /** Notes that `skill` was handed out. */
   add(skill: Skill): void {
     this.#byName.set(skill.name, Object.freeze({ name: skill.name, digest: skill.digest }));
+    this.#skills.set(skill.name, skill);
+  }
+
+  /** The skills handed out, as they were handed out, in the order of {@link list}. */
+  skills(): readonly Skill[] {
+    return [...this.#skills.values()];
   }
 
   /** What was handed out, in order. */
@@ -33,5 +41,6 @@ export class LoadedRecord {
   /** Starts the record again. */
   clear(): void {
     this.#byName.clear();
+    this.#skills.clear();
   }
 }

@@ -6,12 +6,14 @@
  */
 import type { CatalogFit } from '../../agent/catalog/budget.js';
 import type { CatalogOptions, CatalogTurn } from '../../agent/catalog/options.js';
-import type { ResolvedLimits, Skill } from '../../format/types.js';
+import type { ResolvedLimits, Skill, SkillFile } from '../../format/types.js';
 import type { RouteHit } from '../../routing/router.js';
 import type { SourceCallOptions } from '../../sources/source.js';
 import { notHeld, type Cache } from '../cache.js';
-import { agentView, readLoaderFile, type AgentHooks, type AgentView } from './agent-view.js';
+import { agentView, readLoaderFile, readSkillSourceFile, readVerifiedBytes, type AgentHooks, type AgentView } from './agent-view.js';
 import { LoadedRecord } from './loaded-record.js';
+import { SandboxLink, type SandboxAttachment, type SandboxOptions, type SandboxTarget } from './sandbox.js';
+import { projectSkill } from './sandbox-projection.js';
 import { loaderSearch, type SearchedLoader } from './skill-search.js';
 import { loaderCatalogFit } from './turn-catalog.js';
 
@@ -24,6 +26,8 @@ export interface AgentInternals {
     activateRanked(turn: CatalogTurn): { activated: readonly { readonly skill: Skill }[]; ranking: (text: string) => readonly RouteHit[] };
     served(name: string): void;
   };
+  /** `skill` in full: a lazy one read through its source first (`loader.ensureLoaded`). */
+  inFull(skill: Skill): Promise<Skill>;
 }
 
 /** A loader's agent side over `host`. */
@@ -34,6 +38,8 @@ export class LoaderAgent {
   readonly #limits: ResolvedLimits;
   readonly #timeoutMs: number;
   readonly #hooks: AgentHooks;
+  // Made by the first attachSandbox: a loader with no sandbox pays nothing per load.
+  #sandboxes: SandboxLink | undefined;
 
   /** `loader` is searched by `skills.search`; `inner` gives the cache and the activations. */
   constructor(loader: SearchedLoader, inner: AgentInternals, limits: ResolvedLimits, timeoutMs: number) {
@@ -45,15 +51,33 @@ export class LoaderAgent {
       onLoad: (skill: Skill) => {
         this.record.add(skill);
         inner.routing.served(skill.name);
+        // skills.load returns once the attached sandboxes hold the skill's files (or failed, which is reported).
+        return this.#sandboxes?.loaded(skill);
       },
       timeoutMs,
+      inFull: (skill: Skill) => inner.inFull(skill),
     };
   }
 
-  /** `activations`, added to the record when they were `served` (handed to a conversation). */
-  handedOut<T extends { readonly skill: Skill }>(activations: T[], served: boolean): T[] {
-    if (served) for (const { skill } of activations) this.record.add(skill);
+  /** `activations`, added to the record when they were `served` (handed to a conversation), once the sandboxes hold them. */
+  async handedOut<T extends { readonly skill: Skill }>(activations: T[], served: boolean): Promise<T[]> {
+    if (!served) return activations;
+    for (const { skill } of activations) this.record.add(skill);
+    await Promise.all(activations.map(({ skill }) => this.#sandboxes?.loaded(skill)));
     return activations;
+  }
+
+  /** Attaches `target`: every skill handed out so far is written into it, then each one handed out later (docs/agent.md). */
+  attachSandbox(target: SandboxTarget, options?: SandboxOptions): Promise<SandboxAttachment> {
+    const bounds = { timeoutMs: this.#timeoutMs };
+    const reads = {
+      limits: this.#limits,
+      inFull: (skill: Skill) => this.#inner.inFull(skill),
+      file: (skill: Skill, file: SkillFile) => readVerifiedBytes(skill, file, this.#limits, bounds),
+      raw: (skill: Skill, path: string) => readSkillSourceFile(skill, path, this.#limits, bounds),
+    };
+    this.#sandboxes ??= new SandboxLink((skill) => projectSkill(skill, reads));
+    return this.#sandboxes.attach(target, this.record.skills(), options);
   }
 
   /** The digest and tools of the current cache. */
@@ -77,8 +101,8 @@ export class LoaderAgent {
   }
 
   /** One listed text file of a cached skill, read through its source and checked against its digest. */
-  readFile(name: string, path: string, options: SourceCallOptions): Promise<string> {
-    const skill = this.#inner.cache().byName.get(name) ?? notHeld(name);
+  async readFile(name: string, path: string, options: SourceCallOptions): Promise<string> {
+    const skill = await this.#inner.inFull(this.#inner.cache().byName.get(name) ?? notHeld(name));
     return readLoaderFile(skill, path, this.#limits, { signal: options.signal, timeoutMs: this.#timeoutMs });
   }
 }

@@ -131,6 +131,16 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     limits: LOADER,
     defaults: LOADER_LIMITS,
   },
+  history: {
+    args: '<artifactRoot>',
+    minPositionals: 1,
+    summary: 'Print the evolution history: every accepted skill change, committed to <artifactRoot>/evolution.',
+    details:
+      'Reads the Git repository a store with `evolution: nodeGitMirror(dir)` writes at <artifactRoot>/evolution and prints its log, newest first: the commit, when the change was accepted, the skill (namespace/name), the action, the revision, who wrote it (user, agent, with its id) and its approval. The repository is plain Git: `git -C <artifactRoot>/evolution log` shows the same. Exit 1 when there is no repository there.',
+    switches: ['--json'],
+    limits: [],
+    defaults: LOADER_LIMITS,
+  },
 };
 
 /** What each switch does, for help. */

@@ -1,5 +1,5 @@
 /**
- * The `satchel` command line: `validate`, `list`, `catalog`, `route`, `eval`, `publish`, `mcp` and `vectors`.
+ * The `satchel` command line: `validate`, `list`, `catalog`, `route`, `eval`, `publish`, `mcp`, `vectors` and `history`.
  * This file only dispatches; the commands share types through `io.ts`.
  * @module
  */
@@ -8,6 +8,7 @@ import { parseArgs } from './args/flags.js';
 import { commandHelp, mainHelp, usageError } from './args/help.js';
 import { catalogCommand } from './commands/catalog.js';
 import { evalCommand } from './commands/eval.js';
+import { historyCommand } from './commands/history.js';
 import { listCommand } from './commands/list.js';
 import { mcpCommand } from './commands/mcp.js';
 import { publishCommand } from './commands/publish.js';
@@ -30,6 +31,7 @@ const COMMAND_RUNNERS: Readonly<Record<CommandName, (flags: CliFlags, io: CliIo)
   publish: publishCommand,
   mcp: mcpCommand,
   vectors: vectorsCommand,
+  history: historyCommand,
 };
 
 /**

@@ -14,7 +14,7 @@ export interface CliIo {
 }
 
 /** The commands `satchel` runs. */
-export type CommandName = 'validate' | 'list' | 'catalog' | 'route' | 'eval' | 'publish' | 'mcp' | 'vectors';
+export type CommandName = 'validate' | 'list' | 'catalog' | 'route' | 'eval' | 'publish' | 'mcp' | 'vectors' | 'history';
 
 /** Flags shared by the commands; each command accepts only those its help lists. */
 export interface CliFlags {

@@ -7,7 +7,8 @@
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { concatBytes } from '../../shared/bytes.js';
-import { readAll, readAt } from './opened-file.js';
+import { readSync } from 'node:fs';
+import { readAll, readAllSync, readAt } from './opened-file.js';
 
 /** Size, text flag and digest of a file; `bytes` when its contents were asked for. */
 export interface FileFacts {
@@ -51,13 +52,39 @@ export async function factsOf(fd: number, expected: number, keep: boolean): Prom
   return keep ? { ...facts, bytes: concatBytes(kept, size) } : facts;
 }
 
+/** {@link factsOf}, synchronously: the same reads, digest and flag. */
+export function factsOfSync(fd: number, expected: number, keep: boolean): FileFacts {
+  const hash = createHash('sha256');
+  if (expected <= ONE_READ) return factsOfBytes(readAllSync(fd, expected), keep, hash);
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  const kept: Uint8Array[] = [];
+  const buffer = new Uint8Array(CHUNK);
+  let size = 0;
+  let text = true;
+  while (size < expected) {
+    const bytesRead = readSync(fd, buffer, 0, CHUNK, size);
+    if (bytesRead === 0) break;
+    const chunk = buffer.subarray(0, bytesRead);
+    hash.update(chunk);
+    if (keep) kept.push(chunk.slice());
+    if (text) text = textSoFar(decoder, chunk, size);
+    size += bytesRead;
+  }
+  if (text) text = flushes(decoder);
+  const facts = { size, isText: text, digest: `sha256:${hash.digest('hex')}` };
+  return keep ? { ...facts, bytes: concatBytes(kept, size) } : facts;
+}
+
 /**
  * Most resources fit one read: a buffer of their own size (no 64 KiB buffer
  * per file, no second read to find the end) and `isUtf8`, which checks
  * without building a string. Same digest and flag as the streamed path.
  */
 async function smallFacts(fd: number, expected: number, keep: boolean, hash: ReturnType<typeof createHash>): Promise<FileFacts> {
-  const bytes = await readAll(fd, expected);
+  return factsOfBytes(await readAll(fd, expected), keep, hash);
+}
+
+function factsOfBytes(bytes: Uint8Array, keep: boolean, hash: ReturnType<typeof createHash>): FileFacts {
   hash.update(bytes);
   const text = !bytes.subarray(0, SNIFF).includes(0) && isUtf8(bytes);
   const facts = { size: bytes.byteLength, isText: text, digest: `sha256:${hash.digest('hex')}` };

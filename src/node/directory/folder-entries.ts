@@ -5,7 +5,8 @@
  * @module
  */
 import type { Dirent } from 'node:fs';
-import { lstat, readdir } from 'node:fs/promises';
+import { lstatSync, readdirSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pickSkillFile } from '../../sources/inventory.js';
 import { kindOf as describe } from './opened-file.js';
@@ -41,12 +42,18 @@ export async function readFolder(root: string, rel: string, includeHidden: boole
   return classifyFolder(abs, await readdir(abs, { withFileTypes: true }), includeHidden);
 }
 
+/** {@link readFolder}, synchronously (no thread-pool round trip); throws as `readdirSync` does. */
+export function readFolderSync(root: string, rel: string, includeHidden: boolean): Folder {
+  const abs = join(root, rel);
+  return classifyFolder(abs, readdirSync(abs, { withFileTypes: true }), includeHidden);
+}
+
 /**
  * Sorts and classifies the entries of the folder at `abs`. Hidden entries
  * are skipped unless `includeHidden`; hidden folders are kept in `hidden`
  * so they can be reported.
  */
-export async function classifyFolder(abs: string, dirents: Dirent[], includeHidden: boolean): Promise<Folder> {
+export function classifyFolder(abs: string, dirents: Dirent[], includeHidden: boolean): Folder {
   const folder = {
     files: [] as string[],
     folders: [] as string[],
@@ -56,7 +63,7 @@ export async function classifyFolder(abs: string, dirents: Dirent[], includeHidd
   };
   for (const d of dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     if (NEVER_LISTED.has(d.name)) continue;
-    const kind = await kindOf(d, join(abs, d.name));
+    const kind = kindOf(d, join(abs, d.name));
     if (d.name.startsWith('.') && !includeHidden) {
       if (kind === 'folder') folder.hidden.push(d.name);
       continue;
@@ -81,12 +88,23 @@ function skillFileOf(folder: {
   return { skillFile: odd, skillFileKind: folder.special.find((s) => s.name === odd)?.kind ?? 'a folder' };
 }
 
-/** What an entry is, without following it; `lstat` only when the file system did not say. */
-async function kindOf(d: Dirent, abs: string): Promise<'file' | 'folder' | 'link' | { special: string }> {
+/**
+ * What an entry is, without following it; `lstat` only when the file system did not say (rare: file systems
+ * without entry types), synchronously, as it asks about one entry.
+ */
+function kindOf(d: Dirent, abs: string): 'file' | 'folder' | 'link' | { special: string } {
   if (d.isSymbolicLink()) return 'link';
   if (d.isFile()) return 'file';
   if (d.isDirectory()) return 'folder';
   if (d.isFIFO() || d.isSocket() || d.isCharacterDevice() || d.isBlockDevice()) return { special: describe(d) };
-  const info = await lstat(abs).catch(() => undefined);
+  const info = lstatOrNothing(abs);
   return info?.isSymbolicLink() ? 'link' : info?.isFile() ? 'file' : info?.isDirectory() ? 'folder' : { special: info ? describe(info) : 'not a regular file' };
+}
+
+function lstatOrNothing(abs: string): ReturnType<typeof lstatSync> | undefined {
+  try {
+    return lstatSync(abs);
+  } catch {
+    return undefined;
+  }
 }

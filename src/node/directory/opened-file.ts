@@ -18,7 +18,7 @@
  * outside it is, to the kernel, a file of the root (docs/threat-model.md).
  * @module
  */
-import { closeSync, constants, fstatSync, open, read, readlinkSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, open, openSync, read, readlinkSync, readSync, realpathSync, type Stats } from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
 
 /** An open regular file: its descriptor and the size `fstat` gave. Close it with {@link closeFile}. */
@@ -70,19 +70,62 @@ export async function openFile(abs: string): Promise<OpenFile | OpenRefusal> {
   }
 }
 
+/**
+ * {@link openFile} done synchronously: the same flags and checks, without a
+ * thread-pool round trip per call (several times faster for the many small
+ * files of a skills folder). `O_NONBLOCK` keeps a FIFO from blocking the open.
+ */
+export function openFileSync(abs: string): OpenFile | OpenRefusal {
+  let fd: number;
+  try {
+    fd = openSync(abs, FLAGS);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ELOOP') return { refused: 'link' };
+    throw e;
+  }
+  try {
+    const info = fstatSync(fd);
+    const refusal = info.isFile()
+      ? isAtSync(fd, abs, info)
+        ? undefined
+        : ({ refused: 'outside' } as const)
+      : ({ refused: 'not-regular', what: kindOf(info) } as const);
+    if (refusal === undefined) return { fd, size: info.size };
+    closeFile(fd);
+    return refusal;
+  } catch (e) {
+    closeFile(fd);
+    throw e;
+  }
+}
+
+/** The opened file's own path by `/proc/self/fd`, or `undefined` where there is no such folder. */
+function procPath(fd: number): string | undefined {
+  if (procFd === false) return undefined;
+  try {
+    const opened = readlinkSync(`/proc/self/fd/${fd}`);
+    procFd = true;
+    return opened;
+  } catch (e) {
+    if (procFd === true) throw e;
+    procFd = false;
+    return undefined;
+  }
+}
+
 /** True when the file open as `fd` is the one at `abs`, reached through no link. */
 async function isAt(fd: number, abs: string, info: Stats): Promise<boolean> {
-  if (procFd !== false) {
-    try {
-      const opened = readlinkSync(`/proc/self/fd/${fd}`);
-      procFd = true;
-      return opened === abs;
-    } catch (e) {
-      if (procFd === true) throw e;
-      procFd = false;
-    }
-  }
-  return isAtByPath(abs, info);
+  const opened = procPath(fd);
+  return opened === undefined ? isAtByPath(abs, info) : opened === abs;
+}
+
+/** {@link isAt}, synchronously. */
+function isAtSync(fd: number, abs: string, info: Stats): boolean {
+  const opened = procPath(fd);
+  if (opened !== undefined) return opened === abs;
+  if (realpathSync(abs) !== abs) return false;
+  const now = lstatSync(abs);
+  return now.dev === info.dev && now.ino === info.ino;
 }
 
 /**
@@ -132,6 +175,18 @@ export async function readAll(fd: number, size: number): Promise<Uint8Array> {
   let at = 0;
   while (at < size) {
     const n = await readAt(fd, bytes, at, size - at, at);
+    if (n === 0) break;
+    at += n;
+  }
+  return at === size ? bytes : bytes.slice(0, at);
+}
+
+/** {@link readAll}, synchronously. */
+export function readAllSync(fd: number, size: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  while (at < size) {
+    const n = readSync(fd, bytes, at, size - at, at);
     if (n === 0) break;
     at += n;
   }

@@ -3,6 +3,13 @@
  * SKILL.md, gathers the skill's files (nested skill folders become skills
  * of their own) and hashes them, turning each bound and failure into a
  * diagnostic on the skill.
+ *
+ * The file operations are synchronous, in slices that give the event loop
+ * a turn every few milliseconds (the walk's {@link PeriodicYielder}): on a
+ * folder of small files a thread-pool round trip per `open`, `read` and
+ * `readdir` costs several times the work itself (measured in
+ * `npm run bench:load`, docs/benchmarks.md). `beforeOpen`, when given, is
+ * still awaited before each open.
  * @module
  */
 import { join, posix } from 'node:path';
@@ -10,10 +17,10 @@ import type { Diagnostic, DiagnosticCode } from '../../format/diagnostics/diagno
 import { throwIfAborted } from '../../format/errors.js';
 import { joinSourcePath, type SkillEntry, type SkillFileInput } from '../../sources/source.js';
 import { compareCodeUnits, keepsContent, sourceDiagnostic } from '../../sources/inventory.js';
-import { factsOf } from './file-facts.js';
-import { readFolder, type Folder } from './folder-entries.js';
-import { closeFile, openFile, readAll, type OpenFile } from './opened-file.js';
-import { Semaphore } from './semaphore.js';
+import type { PeriodicYielder } from '../../shared/yield.js';
+import { factsOfSync } from './file-facts.js';
+import { readFolderSync, type Folder } from './folder-entries.js';
+import { closeFile, openFileSync, readAllSync, type OpenFile } from './opened-file.js';
 
 /** What the inventory needs from the walk: where files are, how to show them, and the per-skill bounds. */
 export interface InventoryOptions {
@@ -32,6 +39,8 @@ export interface InventoryOptions {
   readonly signal: AbortSignal | undefined;
   /** Called with a file's absolute path after the listing saw it, right before it is opened (see DirectorySourceOptions). */
   readonly beforeOpen: ((abs: string) => void | Promise<void>) | undefined;
+  /** Gives the event loop a turn between slices of file operations; shared with the walk. */
+  readonly yielder: PeriodicYielder;
 }
 
 /** Where diagnostics about one skill go: its path, and a list that keeps their order. */
@@ -64,30 +73,18 @@ interface Draft {
   folders: number;
 }
 
-/** Files hashed at once: enough to keep the I/O thread pool busy, few enough to stay far from the descriptor limit. */
-const HASH_CONCURRENCY = 16;
-
 /**
- * Inventories skill folders as the walk finds them. Reading and hashing run
- * beside the walk in shared slots; {@link SkillInventory.settled} waits for
- * all of it.
+ * Inventories skill folders as the walk finds them, one at a time: each
+ * {@link SkillInventory.add} has read and hashed everything of its skill
+ * (and of the skills nested in it) when it resolves, and left no file open.
  */
 export class SkillInventory {
   readonly #o: InventoryOptions;
-  readonly #slots = new Semaphore(HASH_CONCURRENCY);
-  readonly #hashing: Promise<void>[] = [];
   /** The skills listed so far, in the order they finished. */
   readonly entries: SkillEntry[] = [];
 
   constructor(options: InventoryOptions) {
     this.#o = options;
-  }
-
-  /** Waits for every skill's reading and hashing (also after a failed walk, so no file stays open); rejects with the first failure. */
-  async settled(): Promise<void> {
-    const settled = await Promise.allSettled(this.#hashing);
-    const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failed) throw failed.reason;
   }
 
   /** Lists one skill folder: reads its SKILL.md, gathers and hashes its files; nested skill folders become entries of their own. */
@@ -104,21 +101,16 @@ export class SkillInventory {
       cutShort: false,
       folders: 0,
     };
-    // SKILL.md is read beside the hashing, in the shared slots; the walk goes on meanwhile.
     const textSink = sinkOf(draft.path);
-    const text = this.#slots.run(() => this.#skillText(draft, folder, textSink));
-    text.catch(() => undefined); // Awaited below; this only keeps a failure during the walk from counting as unhandled.
+    const bytes = await this.#skillText(draft, folder, textSink);
     await this.#collect(draft, rel, '', folder, 0);
     if (draft.overflow > 0) {
       const found = this.#o.maxFilesPerSkill + draft.overflow;
       this.#report(draft, 'limit-exceeded', `The skill has ${found} files, more than maxFilesPerSkill (${this.#o.maxFilesPerSkill}); it is skipped.`);
     }
-    const done = Promise.all([text, this.#hashAll(draft)]).then(([bytes, hashed]) => {
-      // Diagnostics in a fixed order whatever finished first: SKILL.md, the walk, then the files in path order.
-      this.#finish(draft, bytes, hashed.files, [...textSink.diagnostics, ...draft.diagnostics, ...hashed.diagnostics]);
-    });
-    done.catch(() => undefined); // Collected by `settled`; this only keeps an early failure from counting as unhandled.
-    this.#hashing.push(done);
+    const hashed = await this.#hashAll(draft);
+    // Diagnostics in a fixed order: SKILL.md, the walk, then the files in path order.
+    this.#finish(draft, bytes, hashed.files, [...textSink.diagnostics, ...draft.diagnostics, ...hashed.diagnostics]);
   }
 
   #finish(draft: Draft, text: Uint8Array | undefined, files: SkillFileInput[], diagnostics: Diagnostic[]): void {
@@ -132,6 +124,7 @@ export class SkillInventory {
       ...(text === undefined ? {} : { text }),
       files,
       ...(diagnostics.length > 0 ? { diagnostics } : {}),
+      lazyDigest: true,
     });
   }
 
@@ -152,7 +145,7 @@ export class SkillInventory {
         this.#report(sink, 'file-too-large', `The file is larger than the ${this.#o.maxFileBytes}-byte limit (maxFileBytes); it was not read.`);
         return undefined;
       }
-      return await readAll(opened.fd, opened.size);
+      return readAllSync(opened.fd, opened.size);
     } finally {
       closeFile(opened.fd);
     }
@@ -208,7 +201,9 @@ export class SkillInventory {
     }
     let child: Folder;
     try {
-      child = await readFolder(this.#o.root, rel, this.#o.includeHidden);
+      const pause = this.#o.yielder.tick();
+      if (pause) await pause;
+      child = readFolderSync(this.#o.root, rel, this.#o.includeHidden);
     } catch (e) {
       this.#report(draft, 'source-error', `Folder \`${rel}\` could not be read: ${(e as Error).message}`);
       return;
@@ -217,21 +212,18 @@ export class SkillInventory {
     else await this.#collect(draft, rel, inner, child, nesting);
   }
 
-  /** Hashes the gathered files, sharing a few slots with every other skill so I/O overlaps. */
+  /** Hashes the gathered files in order, giving the event loop a turn between slices. */
   async #hashAll(draft: Draft): Promise<{ files: SkillFileInput[]; diagnostics: Diagnostic[] }> {
-    const results = await Promise.all(
-      draft.pending.map((file) =>
-        this.#slots.run(async () => {
-          throwIfAborted(this.#o.signal);
-          const sink = sinkOf(draft.path);
-          return { file: await this.#hash(sink, file.inner, file.rel), sink };
-        }),
-      ),
-    );
-    return {
-      files: results.flatMap((r) => (r.file === undefined ? [] : [r.file])).sort((a, b) => compareCodeUnits(a.path, b.path)),
-      diagnostics: results.flatMap((r) => r.sink.diagnostics),
-    };
+    const files: SkillFileInput[] = [];
+    const sink = sinkOf(draft.path);
+    for (const file of draft.pending) {
+      const pause = this.#o.yielder.tick();
+      if (pause) await pause;
+      throwIfAborted(this.#o.signal);
+      const hashed = await this.#hash(sink, file.inner, file.rel);
+      if (hashed !== undefined) files.push(hashed);
+    }
+    return { files: files.sort((a, b) => compareCodeUnits(a.path, b.path)), diagnostics: sink.diagnostics };
   }
 
   async #hash(sink: Sink, inner: string, rel: string): Promise<SkillFileInput | undefined> {
@@ -243,7 +235,7 @@ export class SkillInventory {
         this.#report(sink, 'limit-exceeded', `\`${inner}\` is ${opened.size} bytes, more than maxFileBytes (${this.#o.maxFileBytes}); the skill is skipped.`);
         return { path: inner, size: opened.size };
       }
-      const facts = await factsOf(opened.fd, opened.size, keepsContent(inner));
+      const facts = factsOfSync(opened.fd, opened.size, keepsContent(inner));
       const base = { path: inner, size: facts.size, isText: facts.isText, digest: facts.digest };
       return facts.bytes === undefined ? base : { ...base, content: facts.bytes };
     } catch (e) {
@@ -261,8 +253,9 @@ export class SkillInventory {
   async #open(sink: Sink, rel: string, inner: string): Promise<OpenFile | undefined> {
     const abs = join(this.#o.root, rel);
     try {
-      await this.#o.beforeOpen?.(abs);
-      const opened = await openFile(abs);
+      const hook = this.#o.beforeOpen?.(abs);
+      if (hook !== undefined) await hook;
+      const opened = openFileSync(abs);
       if ('fd' in opened) return opened;
       if (opened.refused === 'link') this.#report(sink, 'unsafe-path', `\`${inner}\` is a symbolic link; links are never followed. The skill is refused.`);
       else if (opened.refused === 'not-regular')

@@ -9,11 +9,12 @@ import type { Diagnostic } from '../../format/diagnostics/diagnostic.js';
 import { throwIfAborted } from '../../format/errors.js';
 import { joinSourcePath, type SourceListing } from '../../sources/source.js';
 import { sortListing, sourceDiagnostic } from '../../sources/inventory.js';
-import { readFolder, type Folder } from './folder-entries.js';
+import { PeriodicYielder } from '../../shared/yield.js';
+import { readFolderSync, type Folder } from './folder-entries.js';
 import { hiddenSkipped, SkillInventory, type InventoryOptions } from './skill-inventory.js';
 
-/** Everything the walk needs: the inventory's options plus the discovery bounds. */
-export interface WalkOptions extends InventoryOptions {
+/** Everything the walk needs: the inventory's options (but the yielder, which the walk makes) plus the discovery bounds. */
+export interface WalkOptions extends Omit<InventoryOptions, 'yielder'> {
   /** Deepest folder searched for skill folders, the root being 0. */
   readonly maxDepth: number;
   /** Most folders read below the root while searching for skill folders. */
@@ -36,22 +37,19 @@ interface Cut {
 class SkillFolderDiscovery {
   readonly #o: WalkOptions;
   readonly #inventory: SkillInventory;
+  /** Folders are read synchronously (see skill-inventory.ts); the event loop gets a turn every few ms. */
+  readonly #yielder = new PeriodicYielder(1024, 8);
   readonly #diagnostics: Diagnostic[] = [];
   #folders = 0;
   readonly #cut: { readonly depth: Cut; readonly folders: Cut } = { depth: { count: 0, first: '' }, folders: { count: 0, first: '' } };
 
   constructor(options: WalkOptions) {
     this.#o = options;
-    this.#inventory = new SkillInventory(options);
+    this.#inventory = new SkillInventory({ ...options, yielder: this.#yielder });
   }
 
   async run(): Promise<void> {
-    try {
-      await this.#discover();
-    } finally {
-      // Hashing runs beside the walk; wait for it even when the walk failed, so no file stays open.
-      await this.#inventory.settled();
-    }
+    await this.#discover();
   }
 
   async #discover(): Promise<void> {
@@ -116,7 +114,9 @@ class SkillFolderDiscovery {
       this.#folders++;
     }
     try {
-      return await readFolder(this.#o.root, rel, this.#o.includeHidden);
+      const pause = this.#yielder.tick();
+      if (pause) await pause;
+      return readFolderSync(this.#o.root, rel, this.#o.includeHidden);
     } catch (e) {
       if (rel === '') throw e; // The root itself: the source fails as a whole.
       this.#diagnostics.push(sourceDiagnostic('source-error', `Folder \`${rel}\` could not be read: ${(e as Error).message}`, rel));

@@ -30,6 +30,11 @@ export interface ArtifactEntry {
   readonly url: string;
   /** `sha256:` + 64 lower-case hex digits of the artifact's raw bytes. */
   readonly digest: string;
+  /**
+   * The index's `description` of the skill, when it gives one (a non-blank string): with `lazy: true` the skill is
+   * listed by it, and its name, until it is used.
+   */
+  readonly description?: string;
 }
 
 /** A 0.1.0 entry: loose files, no digests (the cache's manifest records those of the last fetch). */
@@ -111,7 +116,8 @@ function artifactEntry(raw: unknown, i: number, indexUrl: URL): ArtifactEntry | 
   const resolved = new URL(url, indexUrl);
   const placed = placement(resolved, indexUrl, type, name);
   if (!placed) return bad(`no safe folder can be made of its name or url`, name);
-  return { kind: type, name, url: resolved.href, digest, ...placed };
+  const described = typeof raw['description'] === 'string' && raw['description'].trim() !== '' ? { description: raw['description'] } : {};
+  return { kind: type, name, url: resolved.href, digest, ...placed, ...described };
 }
 
 /**

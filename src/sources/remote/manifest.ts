@@ -1,7 +1,9 @@
 /**
  * The manifest a remote source keeps in its cache per index URL: the entries
  * of the last verified set, with every digest, so that set can be rebuilt
- * from cached artifacts when the index cannot be fetched.
+ * from cached artifacts when the index cannot be fetched. A lazy source keeps
+ * the whole index (its entries' descriptions too), so skills never fetched
+ * still list offline.
  * @module
  */
 import { unsafePathReason } from '../../shared/paths.js';
@@ -49,7 +51,8 @@ function isEntry(value: unknown): value is RemoteEntry {
     typeof e['url'] === 'string' &&
     typeof e['fileName'] === 'string' &&
     typeof e['digest'] === 'string' &&
-    DIGEST.test(e['digest'])
+    DIGEST.test(e['digest']) &&
+    (e['description'] === undefined || typeof e['description'] === 'string')
   );
 }
 

@@ -55,14 +55,23 @@ const RULES: Partial<Record<SkillErrorCode, DiagnosticCode>> = {
 /** The entry's verified files, or the diagnostic saying why it is skipped. Rejects only with `ABORTED`. */
 export async function resolveEntry(entry: RemoteEntry, ctx: ResolveContext): Promise<Resolved | Diagnostic> {
   try {
-    const resolved = await filesOf(entry, ctx);
-    if (pickSkillFile(resolved.files.keys()) === undefined) throw new SkillError('INVALID_ARCHIVE', `${entry.name} holds no SKILL.md at its root.`);
-    return resolved;
+    return await resolveFiles(entry, ctx);
   } catch (e) {
     if (!isSkillError(e) || e.code === 'ABORTED' || isListingError(e)) throw e;
     const rule = RULES[e.code] ?? 'source-error';
     return createDiagnostic(rule, 'runtime', `Remote skill ${entry.name} is skipped (${e.code}): ${e.message}`, entry.name);
   }
+}
+
+/**
+ * The entry's verified files, or the error saying why it cannot be used: `DIGEST_MISMATCH`, `UNTRUSTED_ORIGIN`,
+ * `UNSAFE_PATH`, `LIMIT_EXCEEDED`, `INVALID_ARCHIVE` (none at all, or no SKILL.md at its root), `NOT_FOUND` (404),
+ * `SOURCE_FAILED` (network; or not in the cache while offline) or `ABORTED`.
+ */
+export async function resolveFiles(entry: RemoteEntry, ctx: ResolveContext): Promise<Resolved> {
+  const resolved = await filesOf(entry, ctx);
+  if (pickSkillFile(resolved.files.keys()) === undefined) throw new SkillError('INVALID_ARCHIVE', `${entry.name} holds no SKILL.md at its root.`);
+  return resolved;
 }
 
 async function filesOf(entry: RemoteEntry, ctx: ResolveContext): Promise<Resolved> {

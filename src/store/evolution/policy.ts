@@ -29,15 +29,18 @@ export function resolveMutability(mutability: Mutability | undefined): Mutabilit
 export function gateOf(policy: MutabilityPolicy, actor: ActorRecord, what: string): Gate {
   if (actor.kind !== 'agent' || policy === 'autonomous') return 'apply';
   if (policy === 'approval-gated') return 'propose';
-  throw new SkillError('PERMISSION_DENIED', `Agent-made changes are disabled in this store (mutability: disabled); the ${what} was refused.`);
+  throw new SkillError(
+    'PERMISSION_DENIED',
+    `Agent-made changes are disabled here (mutability: disabled, the store's or this namespace's own); the ${what} was refused.`,
+  );
 }
 
 /**
  * The refusal of a write to a builtin skill or its resources: `CONFLICT`
- * with a `resource-write-ignored` diagnostic. Checked-in skills change only
+ * with a `builtin-read-only` diagnostic. Checked-in skills change only
  * with a new deployment, and a learned skill can never take their names.
  */
 export function builtinRefusal(name: string, what: string, path = 'SKILL.md'): SkillError {
-  const message = `"${name}" is a builtin (checked-in) skill: it is read-only at runtime and a stored skill cannot take its name; the ${what} was refused.`;
-  return new SkillError('CONFLICT', message, { path, diagnostics: [createDiagnostic('resource-write-ignored', 'runtime', message, `${name}/${path}`)] });
+  const message = `"${name}" is the name of a builtin (checked-in) skill: it is read-only at runtime and a stored skill cannot take its name; the ${what} was refused. Give the learned skill another name, or change the builtin one in source and redeploy.`;
+  return new SkillError('CONFLICT', message, { path, diagnostics: [createDiagnostic('builtin-read-only', 'runtime', message, `${name}/${path}`)] });
 }

@@ -5,15 +5,57 @@
  * @module
  */
 
+import type { Diagnostic } from '../../format/diagnostics/diagnostic.js';
+import type { MutabilityName } from '../../format/agent-md.js';
+
+/** What a change did. */
+export type ChangeAction = 'put' | 'rollback' | 'archive' | 'restore' | 'purge' | 'import';
+
+/**
+ * What an audit entry records: a change, or `skill.resource_write_ignored` (the MD-first seed's name) — a write to a
+ * builtin (checked-in) skill's file that changed nothing (`recordIgnoredWrite`).
+ */
+export type AuditAction = ChangeAction | 'skill.resource_write_ignored';
+
+/** What a revision records: written (`put`), copied from an older one (`rollback`), imported, or the skill archived or restored (the same content). */
+export type RevisionAction = 'put' | 'rollback' | 'import' | 'archive' | 'restore';
+
+/** What `recordIgnoredWrite` resolves with: nothing changed, and a `resource-write-ignored` warning says why. */
+export interface IgnoredWrite {
+  readonly name: string;
+  /** The file the write was for. */
+  readonly path: string;
+  /** The stored skill of that name's revision and digest (0 and `''`: the store holds none, as it should). */
+  readonly revision: number;
+  readonly digest: string;
+  readonly ignored: true;
+  /** One `resource-write-ignored` warning. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
 /**
  * How the store treats agent-made changes (`actor: 'agent'`): `autonomous` applies them,
  * `approval-gated` keeps them as proposals until a person approves, `disabled` refuses them;
  * `static` is the seed's shorthand for `disabled`. A person's changes are never gated.
+ * The same four words an `agent.md` declares (`parseAgentMd`).
  */
-export type Mutability = 'autonomous' | 'approval-gated' | 'disabled' | 'static';
+export type Mutability = MutabilityName;
 
 /** The policy as a store holds it (`static` resolved to `disabled`). */
 export type MutabilityPolicy = Exclude<Mutability, 'static'>;
+
+/** A store's policies for agent-made changes: its default, and a namespace's own (a surface's, docs/evolution.md). */
+export interface NamespacePolicies {
+  /** The default policy, fixed when the store was opened. */
+  readonly mutability: MutabilityPolicy;
+  /**
+   * Gives `namespace` (a surface's own) its own policy over the default; `undefined` gives it back. A loader whose
+   * surface's `agent.md` declares `mutability` calls it after each load. `INVALID_INPUT` for an unknown policy.
+   */
+  setMutability(namespace: readonly string[], mutability: Mutability | undefined): void;
+  /** The policy agent-made changes in `namespace` are under: its own, else the store's default. */
+  mutabilityOf(namespace: readonly string[]): MutabilityPolicy;
+}
 
 /** What one usage entry records: an activation of a skill, or a delegated run of it. */
 export type UsageKind = 'activation' | 'delegation';

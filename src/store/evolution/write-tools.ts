@@ -6,10 +6,12 @@
  * and a malformed skill never reaches the catalog.
  * @module
  */
+import type { Diagnostic } from '../../format/diagnostics/diagnostic.js';
 import { SkillError } from '../../format/errors.js';
 import type { JsonSchema, SkillTool } from '../../agent/tools.js';
 import { isBytes } from '../../sources/inventory.js';
 import { AUTHORING_LIMITS, authoringError, checkLength, checkResourcePath, sanitiseName } from './authoring.js';
+import { builtinRefusal } from './policy.js';
 import { editable, editedText, existing, folderOf, newSkillText, type Editable } from './skill-edit.js';
 import type { Actor, SkillStore, WriteResult } from '../types.js';
 
@@ -30,14 +32,20 @@ export interface WriteToolsOptions {
   readonly actor?: Actor;
   /** `satchel` ids (`skills.set`, …, default) or the seed's (`set_skill`, …). */
   readonly names?: keyof typeof WRITE_TOOL_IDS;
+  /**
+   * A resource write or deletion addressed to a builtin (checked-in) skill: `ignore` (default, the MD-first seed's rule)
+   * resolves with `status: 'ignored'`, a `resource-write-ignored` warning and the audit entry `skill.resource_write_ignored`;
+   * `refuse` fails with `CONFLICT` (`builtin-read-only`). A `set` of a builtin's name is refused either way.
+   */
+  readonly builtinWrites?: 'ignore' | 'refuse';
 }
 
 /** What a writing tool returns. */
 export interface SkillWriteResult {
   /** The skill's name, sanitised to the spec's form. */
   readonly name: string;
-  /** `applied`: a new revision; `proposed`: waiting for approval; `unchanged`: the content was already so. */
-  readonly status: 'applied' | 'proposed' | 'unchanged';
+  /** `applied`: a new revision; `proposed`: waiting for approval; `unchanged`: the content was already so; `ignored`: a builtin skill's file, read-only. */
+  readonly status: 'applied' | 'proposed' | 'unchanged' | 'ignored';
   /** The active revision after the call (unchanged while a proposal waits). */
   readonly revision: number;
   readonly digest: string;
@@ -45,6 +53,8 @@ export interface SkillWriteResult {
   readonly proposal?: string;
   /** True when the body is composed from `sections/`. */
   readonly structured: boolean;
+  /** For `ignored`: the `resource-write-ignored` warning. */
+  readonly diagnostics?: readonly Diagnostic[];
 }
 
 /** What the get-resource tool returns. */
@@ -83,21 +93,34 @@ const pathSchema = {
  * ```
  */
 export function createWriteTools(store: SkillStore, options: WriteToolsOptions): readonly SkillTool[] {
-  if (store.mutability === 'disabled') return [];
+  const ns = [...options.namespace];
+  if (policyOf(store, ns) === 'disabled') return [];
   const ids = WRITE_TOOL_IDS[options.names ?? 'satchel'];
   if (!ids) throw new SkillError('INVALID_INPUT', `names must be "satchel" or "seed", not ${JSON.stringify(options.names)}.`);
-  const ns = [...options.namespace];
+  const builtinWrites = options.builtinWrites ?? 'ignore';
+  if (builtinWrites !== 'ignore' && builtinWrites !== 'refuse')
+    throw new SkillError('INVALID_INPUT', `builtinWrites must be "ignore" or "refuse", not ${JSON.stringify(builtinWrites)}.`);
   const actor = options.actor ?? 'agent';
   const write: WriteParts['write'] = async (files, before, structured) => {
     const result = await store.put(ns, files, { actor, expectedRevision: before?.stored.revision ?? 0 });
     return resultOf(result, before, structured);
   };
-  const parts: WriteParts = { store, ns, ids, write };
+  const builtin: WriteParts['builtin'] = async (name, path, what) => {
+    if (builtinWrites === 'refuse') throw builtinRefusal(name, what, path);
+    const ignored = await store.recordIgnoredWrite(ns, name, path, { actor });
+    return { name, status: 'ignored', revision: ignored.revision, digest: ignored.digest, structured: false, diagnostics: ignored.diagnostics };
+  };
+  const parts: WriteParts = { store, ns, ids, write, builtin };
   return Object.freeze([setTool(parts), getResourceTool(parts), setResourceTool(parts), deleteResourceTool(parts)]);
 }
 
 /** @deprecated Use {@link createWriteTools} (a sync factory is `createX`). */
 export const writeTools = createWriteTools;
+
+/** The namespace's policy: its own (a store with `mutabilityOf`), else the store's. */
+function policyOf(store: SkillStore, ns: readonly string[]): string {
+  return typeof store.mutabilityOf === 'function' ? store.mutabilityOf(ns) : store.mutability;
+}
 
 /** What the four tools share: the store and namespace they write, their ids, and the write itself. */
 interface WriteParts {
@@ -106,6 +129,8 @@ interface WriteParts {
   readonly ids: (typeof WRITE_TOOL_IDS)[keyof typeof WRITE_TOOL_IDS];
   /** Puts the skill's folder, expecting the revision `before` was read at (0 for a new skill). */
   write(files: Record<string, string | Uint8Array>, before: Editable | undefined, structured: boolean): Promise<SkillWriteResult>;
+  /** A resource write to a builtin skill: ignored and recorded, or refused (`builtinWrites`). */
+  builtin(name: string, path: string, what: string): Promise<SkillWriteResult>;
 }
 
 /** A write tool: its object schema, write effects and grants around `run`, which gets the input as a record. */
@@ -175,7 +200,7 @@ function getResourceTool({ store, ns, ids }: WriteParts): SkillTool<ResourceText
 }
 
 /** The set-resource tool: writes one resource file; a structured skill's body is composed again. */
-function setResourceTool({ store, ns, ids, write }: WriteParts): SkillTool<SkillWriteResult> {
+function setResourceTool({ store, ns, ids, write, builtin }: WriteParts): SkillTool<SkillWriteResult> {
   return writeTool<SkillWriteResult>(
     ids.setResource,
     'Create or replace one resource file of a learned skill: under references/ or assets/, or one of the seven sections/ files of a structured skill (its body is composed again). Content 1–10,000 characters; file name 5–60.',
@@ -186,6 +211,7 @@ function setResourceTool({ store, ns, ids, write }: WriteParts): SkillTool<Skill
       const path = checkResourcePath(input['path']);
       const content = text(input, 'content');
       checkLength('resourceContent', `The content of \`${path}\``, content, path);
+      if (store.isReserved(name)) return builtin(name, path, 'resource write');
       const before = await existing(store, ns, name, 'resource write', path);
       refusePlainSections(before, path);
       const files = { ...before.stored.files, [path]: content };
@@ -195,7 +221,7 @@ function setResourceTool({ store, ns, ids, write }: WriteParts): SkillTool<Skill
 }
 
 /** The delete-resource tool: removes one resource file; a structured skill's body is composed again. */
-function deleteResourceTool({ store, ns, ids, write }: WriteParts): SkillTool<SkillWriteResult> {
+function deleteResourceTool({ store, ns, ids, write, builtin }: WriteParts): SkillTool<SkillWriteResult> {
   return writeTool<SkillWriteResult>(
     ids.deleteResource,
     "Delete one resource file (references/, assets/ or sections/) of a learned skill; a structured skill's body is composed again.",
@@ -204,6 +230,7 @@ function deleteResourceTool({ store, ns, ids, write }: WriteParts): SkillTool<Sk
     async (input) => {
       const name = skillName(input['name']);
       const path = checkResourcePath(input['path']);
+      if (store.isReserved(name)) return builtin(name, path, 'resource deletion');
       const before = await existing(store, ns, name, 'resource deletion', path);
       if (before.stored.files[path] === undefined) throw new SkillError('NOT_FOUND', `Skill "${name}" has no resource \`${path}\`.`, { path });
       const files = { ...before.stored.files };

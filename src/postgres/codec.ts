@@ -1,0 +1,107 @@
+/**
+ * Records to SQL parameters and rows back to records. File maps go into a
+ * `json` column, text as JSON strings and bytes as `{ "base64": … }`, so
+ * every character of a text file (NUL and lone surrogates included) and the
+ * order of the paths come back exactly; numbers PostgreSQL returns as
+ * `bigint` text become numbers again.
+ * @module
+ */
+import { base64ToBytes, bytesToBase64 } from '../shared/base64.js';
+import { isBytes } from '../sources/inventory.js';
+import type { FileMap, HeadRecord, RevisionRecord } from '../store/records.js';
+import type { ActorRecord } from '../store/types.js';
+import type { SqlRow } from './sql.js';
+
+/** A file map as the JSON text of its column. */
+export function filesParam(files: FileMap): string {
+  const out: Record<string, string | { base64: string }> = {};
+  for (const [path, content] of Object.entries(files)) out[path] = isBytes(content) ? { base64: bytesToBase64(content) } : content;
+  return JSON.stringify(out);
+}
+
+/** A file map read back; anything that is neither text nor `{ base64 }` is kept as it is, for the store's corruption checks. */
+export function filesOf(value: unknown): FileMap {
+  const json = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return json as FileMap;
+  return Object.fromEntries(
+    Object.entries(json as Record<string, unknown>).map(([path, content]) => {
+      const base64 = typeof content === 'object' && content !== null ? (content as { base64?: unknown }).base64 : undefined;
+      return [path, typeof base64 === 'string' ? (base64ToBytes(base64) ?? content) : content];
+    }),
+  ) as FileMap;
+}
+
+/** A value of a `json` column (parsed by the driver, or text from a driver that does not). */
+export function jsonOf<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/** A whole number from a column that may come back as `bigint` text. */
+export function numberOf(value: unknown): number {
+  return typeof value === 'number' ? value : Number(value);
+}
+
+/** The head of a `skills` row. */
+export function headOf(row: SqlRow): HeadRecord {
+  const bytes = row['history_bytes'];
+  return {
+    ns: row['ns'] as string,
+    name: row['name'] as string,
+    revision: numberOf(row['revision']),
+    digest: row['digest'] as string,
+    state: row['state'] as HeadRecord['state'],
+    text: row['text'] as string,
+    files: filesOf(row['files']),
+    createdAt: row['created_at'] as string,
+    updatedAt: row['updated_at'] as string,
+    ...(bytes === null || bytes === undefined ? {} : { historyBytes: numberOf(bytes) }),
+  };
+}
+
+/** The parameters of a head, in the column order of `HEAD_COLUMNS`. */
+export function headParams(h: HeadRecord): unknown[] {
+  return [h.ns, h.name, h.revision, h.digest, h.state, h.text, filesParam(h.files), h.createdAt, h.updatedAt, h.historyBytes ?? null];
+}
+
+/** The columns of `skills`, in the order of `headParams`. */
+export const HEAD_COLUMNS = 'ns, name, revision, digest, state, text, files, created_at, updated_at, history_bytes';
+
+/** The revision of a `revisions` row. */
+export function revisionOf(row: SqlRow): RevisionRecord {
+  const from = row['from_revision'];
+  return {
+    ns: row['ns'] as string,
+    name: row['name'] as string,
+    revision: numberOf(row['revision']),
+    digest: row['digest'] as string,
+    text: row['text'] as string,
+    files: filesOf(row['files']),
+    at: row['at'] as string,
+    actor: jsonOf<ActorRecord>(row['actor']),
+    action: row['action'] as RevisionRecord['action'],
+    ...(from === null || from === undefined ? {} : { from: numberOf(from) }),
+  };
+}
+
+/** The parameters of a revision, in the column order of `REVISION_COLUMNS`. */
+export function revisionParams(r: RevisionRecord): unknown[] {
+  return [r.ns, r.name, r.revision, r.digest, r.text, filesParam(r.files), r.at, JSON.stringify(r.actor), r.action, r.from ?? null];
+}
+
+/** The columns of `revisions`, in the order of `revisionParams`. */
+export const REVISION_COLUMNS = 'ns, name, revision, digest, text, files, at, actor, action, from_revision';
+
+/**
+ * A log record (`audit`, `usage`, `learned`, `proposals`) split into its key columns and the JSON of the rest;
+ * `seq` is the table's own.
+ */
+export function entryParam<T extends { readonly ns: string; readonly seq?: number }>(record: T): string {
+  const { ns: _ns, seq: _seq, ...rest } = record;
+  return JSON.stringify(rest);
+}
+
+/** A log record read back from its key columns and its JSON. */
+export function entryOf<T>(row: SqlRow): T {
+  const seq = row['seq'];
+  return { ...jsonOf<object>(row['entry']), ns: row['ns'], ...(seq === undefined ? {} : { seq: numberOf(seq) }) } as T;
+}

@@ -1,0 +1,83 @@
+/**
+ * The skills and their revisions in one transaction. In a write, the first
+ * read of a skill's head takes a transaction-scoped advisory lock on that
+ * skill and reads the head in the next statement, so two servers writing one
+ * skill run one after the other and the second sees the first's revision
+ * (`CONFLICT` for a stale `expectedRevision`, never a lost update).
+ * @module
+ */
+import type { StoreTx } from '../store/records.js';
+import { HEAD_COLUMNS, headOf, headParams, REVISION_COLUMNS, revisionOf, revisionParams } from './codec.js';
+import { isSqlText, type SqlRunner } from './sql.js';
+
+/** The schema, the statements' runner, and whether the transaction writes. */
+export interface TxContext {
+  readonly sql: SqlRunner;
+  /** The schema, quoted. */
+  readonly s: string;
+  readonly writing: boolean;
+}
+
+const byName = (a: { name: string }, b: { name: string }): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+const placeholders = (from: number, count: number): string => Array.from({ length: count }, (_, i) => `$${from + i}`).join(', ');
+
+/** The heads of a transaction. */
+export function headRows({ sql, s, writing }: TxContext): Pick<StoreTx, 'head' | 'heads' | 'headCount' | 'putHead'> {
+  const locked = new Set<string>();
+  return {
+    async head(ns, name) {
+      // A name PostgreSQL's text cannot hold was never written (the store's names are strict UTF-8).
+      if (!isSqlText(name)) return undefined;
+      const key = `${ns}\n${name}`;
+      if (writing && !locked.has(key)) {
+        // A statement of its own: the head is read after the lock is held, so it shows the last writer's commit.
+        await sql.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
+        locked.add(key);
+      }
+      const [row] = await sql.query(`SELECT ${HEAD_COLUMNS} FROM ${s}.skills WHERE ns = $1 AND name = $2`, [ns, name]);
+      return row && headOf(row);
+    },
+    async heads(ns) {
+      // Sorted here, by UTF-16 code units, exactly as the IndexedDB and memory stores order names.
+      return (await sql.query(`SELECT ${HEAD_COLUMNS} FROM ${s}.skills WHERE ns = $1`, [ns])).map(headOf).sort(byName);
+    },
+    async headCount(ns) {
+      const [row] = await sql.query(`SELECT count(*)::integer AS n FROM ${s}.skills WHERE ns = $1`, [ns]);
+      return Number(row?.['n'] ?? 0);
+    },
+    async putHead(head) {
+      await sql.query(
+        `INSERT INTO ${s}.skills (${HEAD_COLUMNS}) VALUES (${placeholders(1, 10)})
+         ON CONFLICT (ns, name) DO UPDATE SET revision = $3, digest = $4, state = $5, text = $6, files = $7,
+           created_at = $8, updated_at = $9, history_bytes = $10`,
+        headParams(head),
+      );
+    },
+  };
+}
+
+/** The revisions of a transaction, oldest first. */
+export function revisionRows({ sql, s }: TxContext): Pick<StoreTx, 'revision' | 'revisions' | 'putRevision' | 'deleteRevisions'> {
+  return {
+    async revision(ns, name, revision) {
+      if (!isSqlText(name)) return undefined;
+      const [row] = await sql.query(`SELECT ${REVISION_COLUMNS} FROM ${s}.revisions WHERE ns = $1 AND name = $2 AND revision = $3`, [ns, name, revision]);
+      return row && revisionOf(row);
+    },
+    async revisions(ns, name) {
+      if (!isSqlText(name)) return [];
+      const rows = await sql.query(`SELECT ${REVISION_COLUMNS} FROM ${s}.revisions WHERE ns = $1 AND name = $2 ORDER BY revision`, [ns, name]);
+      return rows.map(revisionOf);
+    },
+    async putRevision(record) {
+      await sql.query(
+        `INSERT INTO ${s}.revisions (${REVISION_COLUMNS}) VALUES (${placeholders(1, 10)})
+         ON CONFLICT (ns, name, revision) DO UPDATE SET digest = $4, text = $5, files = $6, at = $7, actor = $8, action = $9, from_revision = $10`,
+        revisionParams(record),
+      );
+    },
+    async deleteRevisions(ns, name) {
+      await sql.query(`DELETE FROM ${s}.revisions WHERE ns = $1 AND name = $2`, [ns, name]);
+    },
+  };
+}
