@@ -74,23 +74,41 @@ function ensureNodeModules() {
   return true;
 }
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return true;
-  log(`${CHROMIUM} is missing: installing Debian's chromium with apt-get (about a minute)`);
+/** The real `git`, which the evolution-history tests read the mirrored repository with; apt-get installs it when missing. */
+function ensureGit() {
+  if (run('git', ['--version'], { stdio: 'ignore' }).ok) return true;
+  log("git is missing: installing Debian's git with apt-get");
+  const apt = aptRunner();
+  if (!apt) return false;
+  const install = apt(['-o', 'DPkg::Lock::Timeout=300', 'install', '-y', '--no-install-recommends', 'git']);
+  if (!install.ok) log('could not install git: the evolution-history tests need it (apt-get install -y git)');
+  return install.ok;
+}
 
+/** apt-get as root (or through passwordless sudo), or null (said why) when neither is possible. */
+function aptRunner() {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   let prefix = [];
   if (!isRoot) {
     const sudo = spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' });
     if (sudo.error || sudo.status !== 0) {
-      log('not root and passwordless sudo is unavailable; install it yourself:');
-      log('  sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium');
-      return false;
+      log('not root and passwordless sudo is unavailable: install the packages yourself with apt-get');
+      return null;
     }
     prefix = ['sudo', '-n', 'env', 'DEBIAN_FRONTEND=noninteractive'];
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const apt = (aptArgs) => (prefix.length > 0 ? run(prefix[0], [...prefix.slice(1), 'apt-get', ...aptArgs], { env }) : run('apt-get', aptArgs, { env }));
+  return (aptArgs) => (prefix.length > 0 ? run(prefix[0], [...prefix.slice(1), 'apt-get', ...aptArgs], { env }) : run('apt-get', aptArgs, { env }));
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return true;
+  log(`${CHROMIUM} is missing: installing Debian's chromium with apt-get (about a minute)`);
+  const apt = aptRunner();
+  if (!apt) {
+    log('  sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium');
+    return false;
+  }
 
   const lockWait = ['-o', 'DPkg::Lock::Timeout=300'];
   const update = apt([...lockWait, 'update']);
@@ -109,5 +127,6 @@ function ensureChromium() {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   let ok = ensureNodeModules();
   if (wantBrowser) ok = ensureChromium() && ok;
+  if (wantBrowser) ok = ensureGit() && ok;
   process.exit(ok ? 0 : 1);
 }

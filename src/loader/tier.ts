@@ -151,8 +151,8 @@ function entrySkill(entry: SkillEntry, kind: SkillSourceKind, limits: ResolvedLi
   const overLimit = refused() ? undefined : perSkillLimit(entry.path, entry.files ?? [], limits);
   if (overLimit) diagnostics.push(overLimit);
   if (refused()) return { diagnostics };
-  // A pre-parsed bundle entry was parsed and validated at build time by this same code: it is taken as it is.
-  if (entry.skill && isPreparsed(entry.skill))
+  // A pre-parsed bundle entry (or a store's skill, parsed when written, under these limits) was parsed by this same code: taken as it is.
+  if (entry.skill && isPreparsed(entry.skill, limits))
     return { skill: { ...entry.skill, source: kind }, diagnostics: [...diagnostics, ...(entry.skillDiagnostics ?? [])] };
   if (entry.skill) return withParsed(diagnostics, skillOfObject(entry, kind, limits));
   if (entry.text === undefined) {

@@ -8,6 +8,7 @@
  */
 import { base64ToBytes, bytesToBase64 } from '../shared/base64.js';
 import { isBytes } from '../sources/inventory.js';
+import type { KeptParse } from '../sources/preparsed-bundle.js';
 import type { FileMap, HeadRecord, RevisionRecord } from '../store/records.js';
 import type { ActorRecord } from '../store/types.js';
 import type { SqlRow } from './sql.js';
@@ -44,6 +45,7 @@ export function numberOf(value: unknown): number {
 /** The head of a `skills` row. */
 export function headOf(row: SqlRow): HeadRecord {
   const bytes = row['history_bytes'];
+  const parsed = row['parsed'];
   return {
     ns: row['ns'] as string,
     name: row['name'] as string,
@@ -55,16 +57,28 @@ export function headOf(row: SqlRow): HeadRecord {
     createdAt: row['created_at'] as string,
     updatedAt: row['updated_at'] as string,
     ...(bytes === null || bytes === undefined ? {} : { historyBytes: numberOf(bytes) }),
+    ...(parsed === null || parsed === undefined ? {} : { parsed: jsonOf<KeptParse>(parsed) }),
   };
 }
 
 /** The parameters of a head, in the column order of `HEAD_COLUMNS`. */
 export function headParams(h: HeadRecord): unknown[] {
-  return [h.ns, h.name, h.revision, h.digest, h.state, h.text, filesParam(h.files), h.createdAt, h.updatedAt, h.historyBytes ?? null];
+  // A parse JSON cannot carry exactly (a non-finite number in an extension) is not kept: that skill loads by parsing.
+  const parsed = h.parsed !== undefined && isJsonExact(h.parsed) ? JSON.stringify(h.parsed) : null;
+  return [h.ns, h.name, h.revision, h.digest, h.state, h.text, filesParam(h.files), h.createdAt, h.updatedAt, h.historyBytes ?? null, parsed];
 }
 
 /** The columns of `skills`, in the order of `headParams`. */
-export const HEAD_COLUMNS = 'ns, name, revision, digest, state, text, files, created_at, updated_at, history_bytes';
+export const HEAD_COLUMNS = 'ns, name, revision, digest, state, text, files, created_at, updated_at, history_bytes, parsed';
+
+/** True when `JSON.parse(JSON.stringify(value))` is `value` again (members that are `undefined` aside, which both drop). */
+export function isJsonExact(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (Array.isArray(value)) return value.every((v) => v !== undefined && isJsonExact(v));
+  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  return Object.entries(value).every(([key, v]) => key !== '__proto__' && (v === undefined || isJsonExact(v)));
+}
 
 /** The revision of a `revisions` row. */
 export function revisionOf(row: SqlRow): RevisionRecord {

@@ -6,6 +6,9 @@
  * all of them back: the old schema stays as it was.
  *
  * - v1: `skills` (heads), `revisions`, `audit`, `proposals`, `usage`, `learned`.
+ * - v2: `skills.parsed` (the skill as parsed when written; null in rows written before, which load by parsing), and
+ *   `skills.name_order` (generated, indexed with `ns`): the name with a U+10FFFF before each character from U+E000 to
+ *   U+FFFF, so that byte order ("C") is the UTF-16 order the other stores sort names in and a page is an index range.
  *
  * Names are `text COLLATE "C"` (compared by bytes, as the other stores compare them); values that may hold any
  * JavaScript text (file contents, actors, usage reasons, learned turns) are `json`, whose text keeps every character
@@ -16,7 +19,7 @@ import { SkillError } from '../format/errors.js';
 import type { SqlClient, SqlRunner } from './sql.js';
 
 /** The schema version this code writes. */
-export const POSTGRES_SCHEMA_VERSION = 1;
+export const POSTGRES_SCHEMA_VERSION = 2;
 
 /** One migration: the statements that bring a schema from `version - 1` to `version` (`s` is the quoted schema). */
 export interface Migration {
@@ -50,7 +53,23 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX learned_by_namespace ON ${s}.learned (ns, seq)`,
     ],
   },
+  {
+    version: 2,
+    statements: (s) => [
+      `ALTER TABLE ${s}.skills ADD COLUMN parsed json`,
+      `ALTER TABLE ${s}.skills ADD COLUMN name_order text COLLATE "C" GENERATED ALWAYS AS (${nameOrder('name')}) STORED`,
+      `CREATE INDEX skills_in_name_order ON ${s}.skills (ns, name_order)`,
+    ],
+  },
 ];
+
+/**
+ * The SQL of `name_order` for the text `expr`: byte order of the result is the UTF-16 code unit order of the text,
+ * which differs from code point order only in putting U+E000–U+FFFF after the characters beyond U+FFFF.
+ */
+export function nameOrder(expr: string): string {
+  return `regexp_replace(${expr}, '([\\uE000-\\uFFFF])', U&'\\+10FFFF' || '\\1', 'g')`;
+}
 
 /** The schema name quoted for SQL (it is checked against `SCHEMA_NAME` before it gets here). */
 export const quoted = (schema: string): string => `"${schema}"`;

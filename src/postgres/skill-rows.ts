@@ -6,8 +6,9 @@
  * (`CONFLICT` for a stale `expectedRevision`, never a lost update).
  * @module
  */
-import type { StoreTx } from '../store/records.js';
+import { MAX_REVISION, type StoreTx } from '../store/records.js';
 import { HEAD_COLUMNS, headOf, headParams, REVISION_COLUMNS, revisionOf, revisionParams } from './codec.js';
+import { nameOrder } from './schema.js';
 import { isSqlText, type SqlRunner } from './sql.js';
 
 /** The schema, the statements' runner, and whether the transaction writes. */
@@ -22,8 +23,10 @@ const byName = (a: { name: string }, b: { name: string }): number => (a.name < b
 const placeholders = (from: number, count: number): string => Array.from({ length: count }, (_, i) => `$${from + i}`).join(', ');
 
 /** The heads of a transaction. */
-export function headRows({ sql, s, writing }: TxContext): Pick<StoreTx, 'head' | 'heads' | 'headCount' | 'putHead'> {
+export function headRows({ sql, s, writing }: TxContext): Pick<StoreTx, 'head' | 'heads' | 'headPage' | 'activeCount' | 'headCount' | 'putHead'> {
   const locked = new Set<string>();
+  // Sorted here, by UTF-16 code units, exactly as the IndexedDB and memory stores order names.
+  const heads = async (ns: string) => (await sql.query(`SELECT ${HEAD_COLUMNS} FROM ${s}.skills WHERE ns = $1`, [ns])).map(headOf).sort(byName);
   return {
     async head(ns, name) {
       // A name PostgreSQL's text cannot hold was never written (the store's names are strict UTF-8).
@@ -37,9 +40,24 @@ export function headRows({ sql, s, writing }: TxContext): Pick<StoreTx, 'head' |
       const [row] = await sql.query(`SELECT ${HEAD_COLUMNS} FROM ${s}.skills WHERE ns = $1 AND name = $2`, [ns, name]);
       return row && headOf(row);
     },
-    async heads(ns) {
-      // Sorted here, by UTF-16 code units, exactly as the IndexedDB and memory stores order names.
-      return (await sql.query(`SELECT ${HEAD_COLUMNS} FROM ${s}.skills WHERE ns = $1`, [ns])).map(headOf).sort(byName);
+    heads,
+    async headPage(ns, { after, limit }) {
+      // A name PostgreSQL's text cannot hold names no row: compared in JavaScript, as the other stores compare it.
+      if (after !== undefined && !isSqlText(after)) return (await heads(ns)).filter((h) => h.name > after).slice(0, limit);
+      // `name_order` sorts as the names sort in JavaScript, and (ns, name_order) is an index: a page reads only its rows.
+      const from = after === undefined ? '' : `AND name_order > ${nameOrder('$3::text')}`;
+      const params = after === undefined ? [ns, limit] : [ns, limit, after];
+      return (await sql.query(`SELECT ${HEAD_COLUMNS} FROM ${s}.skills WHERE ns = $1 ${from} ORDER BY name_order LIMIT $2`, params)).map(headOf);
+    },
+    async activeCount(ns) {
+      // The store's checks of a sound head, as far as SQL sees them (a file's base64 is checked when it is read).
+      const [row] = await sql.query(
+        `SELECT count(*)::integer AS n FROM ${s}.skills WHERE ns = $1 AND state = 'active' AND name <> '' AND revision BETWEEN 1 AND $2
+           AND digest LIKE 'sha256:%' AND json_typeof(files) = 'object'
+           AND NOT EXISTS (SELECT 1 FROM json_each(files) f WHERE json_typeof(f.value) <> 'string' AND json_typeof(f.value -> 'base64') IS DISTINCT FROM 'string')`,
+        [ns, MAX_REVISION],
+      );
+      return Number(row?.['n'] ?? 0);
     },
     async headCount(ns) {
       const [row] = await sql.query(`SELECT count(*)::integer AS n FROM ${s}.skills WHERE ns = $1`, [ns]);
@@ -47,9 +65,9 @@ export function headRows({ sql, s, writing }: TxContext): Pick<StoreTx, 'head' |
     },
     async putHead(head) {
       await sql.query(
-        `INSERT INTO ${s}.skills (${HEAD_COLUMNS}) VALUES (${placeholders(1, 10)})
+        `INSERT INTO ${s}.skills (${HEAD_COLUMNS}) VALUES (${placeholders(1, 11)})
          ON CONFLICT (ns, name) DO UPDATE SET revision = $3, digest = $4, state = $5, text = $6, files = $7,
-           created_at = $8, updated_at = $9, history_bytes = $10`,
+           created_at = $8, updated_at = $9, history_bytes = $10, parsed = $11`,
         headParams(head),
       );
     },

@@ -55,3 +55,52 @@ export function usableSkill(parsed: SkillBundleParsed | undefined, value: unknow
   const { digest, diagnostics: _diagnostics, ...rest } = value;
   return digestSkill(rest, value.files) === digest ? value : undefined;
 }
+
+/** The limits a parse depends on: a kept parse stands for a load's parse only under the same ones. */
+export interface ParseLimits {
+  readonly maxFileBytes: number;
+  readonly maxNesting: number;
+}
+
+/**
+ * A skill kept parsed beside its SKILL.md text, the way the skill store keeps each head: the parse format, the limits
+ * it was parsed with (a load with other limits parses the text), and the skill with its body stored once, as its span
+ * of the text (`skill.content` null, `body` the span), as a pre-parsed bundle stores it.
+ */
+export interface KeptParse extends ParseLimits {
+  /** {@link BUNDLE_PARSE_FORMAT} of the code that parsed it; another value makes a load parse the text. */
+  readonly format: number;
+  /** The runtime profile's skill, `content` null when `body` holds its span. */
+  readonly skill: Omit<Skill, 'content'> & { readonly content: string | null };
+  readonly body?: readonly [number, number];
+}
+
+/** The parse of `text` to keep beside it: `skill` as the runtime profile parsed it, within `limits`. */
+export function keepParse(skill: Skill, text: string, limits: ParseLimits): KeptParse {
+  const { maxFileBytes, maxNesting } = limits;
+  const start = skill.content === '' ? -1 : text.lastIndexOf(skill.content);
+  // A structured skill's body is composed from its sections, so it is not in the text: kept whole.
+  if (start < 0) return { format: BUNDLE_PARSE_FORMAT, maxFileBytes, maxNesting, skill };
+  return { format: BUNDLE_PARSE_FORMAT, maxFileBytes, maxNesting, skill: { ...skill, content: null }, body: [start, start + skill.content.length] };
+}
+
+/**
+ * The skill of a kept parse when a load may take it: this code's parse format, a skill's shape, the `name` and `digest`
+ * of the record it is kept with, and a body span that fits `text`. Otherwise `undefined`: the text is parsed.
+ */
+export function keptSkill(kept: unknown, text: string, name: string, digest: string): { skill: Skill; limits: ParseLimits } | undefined {
+  if (typeof kept !== 'object' || kept === null) return undefined;
+  const k = kept as Partial<Record<keyof KeptParse, unknown>>;
+  if (k.format !== BUNDLE_PARSE_FORMAT || typeof k.maxFileBytes !== 'number' || typeof k.maxNesting !== 'number') return undefined;
+  const value = k.skill as Record<string, unknown> | null | undefined;
+  if (typeof value !== 'object' || value === null || value['name'] !== name || value['digest'] !== digest) return undefined;
+  let content = value['content'];
+  if (content === null) {
+    const [start, end] = Array.isArray(k.body) ? (k.body as unknown[]) : [];
+    if (!Number.isInteger(start) || !Number.isInteger(end) || (start as number) < 0 || (start as number) > (end as number) || (end as number) > text.length)
+      return undefined;
+    content = text.slice(start as number, end as number);
+  }
+  const skill = { ...value, content };
+  return isSkill(skill) ? { skill, limits: { maxFileBytes: k.maxFileBytes, maxNesting: k.maxNesting } } : undefined;
+}

@@ -1,21 +1,51 @@
 /**
- * Skills a builtin bundle ships already parsed. The bundle builder parsed
- * and validated them with this same code at build time, so a load takes
- * them as they are; a skill object from any other source is validated like
- * a parsed file. Kept by object identity, so no source can claim it.
+ * Skills a source lists already parsed. A builtin bundle's were parsed and
+ * validated by the bundle builder at build time, a skill store's when they
+ * were written, both with this same code, so a load takes them as they are
+ * (a store's only under the limits they were parsed with); a skill object
+ * from any other source is validated like a parsed file. Kept by object
+ * identity, so no source can claim it: a store marks the values its
+ * `search` returns, and `storeSource` trusts only a value so marked.
  * @module
  */
 import type { Skill } from '../format/types.js';
+import type { ParseLimits } from './preparsed-bundle.js';
 
-const preparsed = new WeakSet<Skill>();
+/** `null` for a bundle's skill (any limits), the limits of a store's. */
+const preparsed = new WeakMap<Skill, ParseLimits | null>();
 
-/** Marks `skill` (this object) as parsed by the bundle builder; returns it. */
-export function markPreparsed(skill: Skill): Skill {
-  preparsed.add(skill);
+/** A store value's ready parse: the skill, the limits it was parsed with, and the text and files it was parsed from. */
+export interface ReadyParse {
+  readonly skill: Skill;
+  readonly limits: ParseLimits;
+  readonly text: string;
+  readonly files: object;
+}
+
+const ready = new WeakMap<object, ReadyParse>();
+
+/** Marks `skill` (this object) as parsed by this library: by the bundle builder, or under `limits` (a store's); returns it. */
+export function markPreparsed(skill: Skill, limits?: ParseLimits): Skill {
+  preparsed.set(skill, limits ?? null);
   return skill;
 }
 
-/** True for a skill object `bundleSource` listed from a pre-parsed bundle. */
-export function isPreparsed(skill: Skill): boolean {
-  return preparsed.has(skill);
+/** True for a skill object a source listed already parsed (a pre-parsed bundle's, or a store's under `limits`). */
+export function isPreparsed(skill: Skill, limits?: ParseLimits): boolean {
+  const parsedWith = preparsed.get(skill);
+  if (parsedWith === undefined) return false;
+  return parsedWith === null || (limits !== undefined && parsedWith.maxFileBytes === limits.maxFileBytes && parsedWith.maxNesting === limits.maxNesting);
+}
+
+/** Marks a store item's `value` (this object, `{ text, files }`) as holding the text and files `parse` was parsed from. */
+export function markReadyParse(value: object, parse: ReadyParse): void {
+  ready.set(value, parse);
+}
+
+/** The ready parse of a value a store marked, while its `text` and `files` are still the ones parsed. */
+export function readyParseOf(value: unknown): ReadyParse | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const parse = ready.get(value);
+  const v = value as { text?: unknown; files?: unknown };
+  return parse && v.text === parse.text && v.files === parse.files ? parse : undefined;
 }

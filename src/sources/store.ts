@@ -17,7 +17,9 @@ import {
   type SourceListing,
 } from './source.js';
 import { assertLimits, SKILL_SET_LIMITS } from '../format/types.js';
-import { assertReadPath, compareCodeUnits, fileInputOf, notFound, ownerOf, sortListing, sourceDiagnostic, toBytes } from './inventory.js';
+import { assertReadPath, compareCodeUnits, fileInputOf, notFound, ownerOf, SKILL_FILE, sortListing, sourceDiagnostic, toBytes } from './inventory.js';
+import { inReportOrder } from './preparsed-bundle.js';
+import { markPreparsed, readyParseOf } from './preparsed-marks.js';
 import { readSkillDocument, type SkillDocument } from './skill-document.js';
 
 /** One item a store's `search` returns: its `value` is a skill document. */
@@ -35,8 +37,12 @@ export interface SkillStoreItem {
  * returns 10 items unless told) return enough.
  */
 export interface SkillStoreLike {
-  /** The items of `namespace`; `options.limit` caps how many, `options.offset` skips (stores that have `count`). */
-  search(namespace: string[], options?: { limit?: number; offset?: number }): Promise<readonly SkillStoreItem[]>;
+  /**
+   * The items of `namespace`; `options.limit` caps how many, `options.offset` skips (stores that have `count`).
+   * `options.after`, the key of the previous page's last item, lets a store that pages by key (Satchel's own) start
+   * right after it instead of counting `offset` items; a store that does not know it uses `offset`.
+   */
+  search(namespace: string[], options?: { limit?: number; offset?: number; after?: string }): Promise<readonly SkillStoreItem[]>;
   /**
    * How many items `namespace` holds. A store that knows (Satchel's own) is read whole, page by page with
    * `limit`/`offset`, unless `perNamespace` is given; `undefined` means it does not know (read as a foreign store).
@@ -152,7 +158,7 @@ async function readWhole(store: SkillStoreLike, ns: string[], total: number, nam
   // One page more than counted: a skill saved between count and search is read too.
   while (items.length <= total) {
     throwIfAborted(call.signal);
-    const page = await searchSafely(store, ns, STORE_PAGE_SIZE, name, items.length);
+    const page = await searchSafely(store, ns, STORE_PAGE_SIZE, name, items.length, items.at(-1)?.key);
     // A store that ignores `offset` answers the first page again: stop rather than read it twice.
     if (items.length > 0 && page.length > 0 && page[0]?.key !== undefined && page[0].key === items[0]?.key) break;
     for (const item of page) items.push(item);
@@ -161,11 +167,12 @@ async function readWhole(store: SkillStoreLike, ns: string[], total: number, nam
   return items;
 }
 
-async function searchSafely(store: SkillStoreLike, ns: string[], limit: number, name: string, offset = 0): Promise<readonly SkillStoreItem[]> {
+async function searchSafely(store: SkillStoreLike, ns: string[], limit: number, name: string, offset = 0, after?: unknown): Promise<readonly SkillStoreItem[]> {
   let items: unknown;
   try {
     // An unbounded namespace asks for no limit: `Infinity` would reach a database as is.
-    items = await store.search([...ns], { ...(Number.isFinite(limit) ? { limit } : {}), ...(offset > 0 ? { offset } : {}) });
+    const page = { ...(Number.isFinite(limit) ? { limit } : {}), ...(offset > 0 ? { offset } : {}), ...(offset > 0 && typeof after === 'string' ? { after } : {}) };
+    items = await store.search([...ns], page);
   } catch (cause) {
     const reason = cause instanceof Error ? cause.message : String(cause);
     throw new SkillError('SOURCE_FAILED', `Source ${name}: search failed: ${reason}`, { cause });
@@ -222,8 +229,20 @@ function addItem(item: unknown, index: number, into: Into): Diagnostic | undefin
   const entry = entryOf(dir, doc, `${label}/${joinSourcePath(dir, doc.fileName)}`, maxNesting);
   // Only a real key names a folder: a name or index stood in for it otherwise.
   const key = keyOf(item);
-  entries.push(nameFromFolder && key !== undefined ? { ...entry, folder: key, nameFromFolder } : entry);
+  entries.push(nameFromFolder && key !== undefined ? { ...entry, folder: key, nameFromFolder } : withReadySkill(entry, (item as SkillStoreItem).value));
   return undefined;
+}
+
+/**
+ * The entry with the skill its store parsed when it was written, when the store marked the value as parsed from this
+ * text and these files and the listing left nothing out: its path is the entry's, as a parse of the entry would give.
+ */
+function withReadySkill(entry: SkillEntry, value: unknown): SkillEntry {
+  const ready = entry.diagnostics === undefined && entry.fileName === SKILL_FILE ? readyParseOf(value) : undefined;
+  if (!ready) return entry;
+  const path = entry.path;
+  const diagnostics = ready.skill.diagnostics.map((d) => ({ ...d, path }));
+  return { ...entry, skill: markPreparsed({ ...ready.skill, path, diagnostics }, ready.limits), skillDiagnostics: inReportOrder(diagnostics) };
 }
 
 function namespaceLimit(label: string, perNamespace: number, left: number, atLeast: boolean): Diagnostic {

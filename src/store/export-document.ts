@@ -15,6 +15,7 @@ import type { FileMap, HeadRecord, RevisionRecord } from './records.js';
 import type { ExportedSkill, NamespaceExport } from './types.js';
 import { prepareSkill } from './validate.js';
 import type { ResolvedLimits } from '../format/types.js';
+import type { KeptParse } from '../sources/preparsed-bundle.js';
 
 export { EXPORT_FORMAT, type ExportedFile, type ExportedRevision, type ExportedSkill, type NamespaceExport } from './types.js';
 
@@ -89,6 +90,7 @@ export function readExport(exported: NamespaceExport, ns: string, limits: Resolv
 /** The records of one checked skill; each revision is parsed as a write would parse it, and must match its digest. */
 function importedSkill(skill: ExportedSkill, ns: string, limits: ResolvedLimits, at: string): ImportedSkill {
   let historyBytes = 0;
+  let parsed: KeptParse | undefined;
   const revisions = skill.revisions.map((r): RevisionRecord => {
     const files = decodeFiles(r.files);
     // Past revisions keep what they were: a name stored before the mention rule still imports (with its warning).
@@ -100,6 +102,7 @@ function importedSkill(skill: ExportedSkill, ns: string, limits: ResolvedLimits,
       );
     }
     historyBytes += revisionBytes({ text: r.text, files });
+    parsed = prepared.parsed;
     // Checked by checkExport: an actor is { kind, id? }, an action one of three; absent ones read as before.
     const actor = r.actor === undefined ? { kind: 'person' as const } : { kind: r.actor.kind, ...(r.actor.id === undefined ? {} : { id: r.actor.id }) };
     const action = r.action ?? 'put';
@@ -130,6 +133,8 @@ function importedSkill(skill: ExportedSkill, ns: string, limits: ResolvedLimits,
     createdAt,
     updatedAt: at,
     historyBytes,
+    // The last revision's parse: the head is that revision.
+    ...(parsed === undefined ? {} : { parsed }),
   };
   return { head, revisions };
 }

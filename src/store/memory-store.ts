@@ -7,7 +7,7 @@
  */
 import { toBytes } from '../sources/inventory.js';
 import { closedError } from './errors.js';
-import type { AuditRecord, Backend, HeadRecord, LearnedRecord, ProposalRecord, RevisionRecord, StoreTx, UsageRecord } from './records.js';
+import { corruptHead, type AuditRecord, type Backend, type HeadRecord, type LearnedRecord, type ProposalRecord, type RevisionRecord, type StoreTx, type UsageRecord } from './records.js';
 import { buildSkillStore } from './skill-store.js';
 import type { SkillStore, StoreOptions } from './types.js';
 
@@ -158,19 +158,27 @@ function stagedView(state: State, stage: State | undefined): StagedView {
 }
 
 /** The heads of a staged transaction: the current revision of each skill. */
-function headsTx({ state, stage, head, writable }: StagedView): Pick<StoreTx, 'head' | 'heads' | 'headCount' | 'putHead'> {
+function headsTx({ state, stage, head, writable }: StagedView): Pick<StoreTx, 'head' | 'heads' | 'headPage' | 'activeCount' | 'headCount' | 'putHead'> {
   const keysOf = (ns: string): Set<string> => {
     const prefix = `${ns}\u0000`;
     return new Set([...state.heads.keys(), ...(stage?.heads.keys() ?? [])].filter((k) => k.startsWith(prefix)));
   };
+  // The records themselves, uncopied and in name order: only what a read returns is copied.
+  const sorted = (ns: string): HeadRecord[] => [...keysOf(ns)].map((k) => head(k) as HeadRecord).sort(byName);
   return {
     async head(ns, name) {
       const h = head(keyOf(ns, name));
       return h && structuredClone(h);
     },
     async heads(ns) {
-      return [...keysOf(ns)].map((k) => structuredClone(head(k) as HeadRecord)).sort(byName);
+      return sorted(ns).map((h) => structuredClone(h));
     },
+    async headPage(ns, { after, limit }) {
+      const all = sorted(ns);
+      const from = after === undefined ? 0 : all.findIndex((h) => h.name > after);
+      return from < 0 ? [] : all.slice(from, from + limit).map((h) => structuredClone(h));
+    },
+    activeCount: async (ns) => sorted(ns).filter((h) => h.state === 'active' && corruptHead(h) === undefined).length,
     headCount: async (ns) => keysOf(ns).size,
     async putHead(record) {
       writable().heads.set(keyOf(record.ns, record.name), structuredClone(record));

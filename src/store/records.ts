@@ -5,6 +5,8 @@
  */
 import { SkillError } from '../format/errors.js';
 import { isBytes } from '../sources/inventory.js';
+import { keptSkill, type KeptParse } from '../sources/preparsed-bundle.js';
+import { markReadyParse } from '../sources/preparsed-marks.js';
 import type { ActorRecord, AuditAction, AuditEntry, RevisionAction, SkillState, StoreItem } from './types.js';
 
 /** Files of a skill by relative path. */
@@ -30,6 +32,17 @@ export interface HeadRecord {
    * against `maxAgentHistoryBytesPerSkill` without reading the history; absent in records written before it.
    */
   readonly historyBytes?: number;
+  /**
+   * The skill as the runtime profile parsed it when it was written, so a load need not parse it again; absent in
+   * records written before it (and where a backend cannot carry it exactly): those are parsed when loaded.
+   */
+  readonly parsed?: KeptParse;
+}
+
+/** One page of heads: those after the name `after` (from the first when absent), at most `limit`. */
+export interface HeadPage {
+  readonly after?: string;
+  readonly limit: number;
 }
 
 /** Highest revision number: far above any real history, far below 2^53, where `n + 1` stops being exact. */
@@ -113,6 +126,10 @@ export interface LearnedRecord {
 export interface StoreTx {
   head(ns: string, name: string): Promise<HeadRecord | undefined>;
   heads(ns: string): Promise<HeadRecord[]>;
+  /** A page of {@link heads}: every state, corrupt records included, in the same order; only its own records are read. */
+  headPage(ns: string, page: HeadPage): Promise<HeadRecord[]>;
+  /** How many heads of `ns` are active and sound (not corrupt): what `search` returns whole. */
+  activeCount(ns: string): Promise<number>;
   /** How many skill records (purged ones included) `ns` holds. */
   headCount(ns: string): Promise<number>;
   putHead(head: HeadRecord): Promise<void>;
@@ -232,12 +249,18 @@ export function corruptFiles(files: unknown): string | undefined {
   return undefined;
 }
 
-/** The loader item of an active head (`namespace` given when the caller has it, saving a parse). */
+/**
+ * The loader item of an active head (`namespace` given when the caller has it, saving a parse). Its `value` is marked
+ * with the head's kept parse, when it has a usable one, for `storeSource` to hand the loader.
+ */
 export function itemOf(head: HeadRecord, namespace?: readonly string[]): StoreItem {
+  const value = { text: head.text, files: head.files };
+  const kept = head.parsed === undefined ? undefined : keptSkill(head.parsed, head.text, head.name, head.digest);
+  if (kept) markReadyParse(value, { ...kept, text: head.text, files: head.files });
   return {
     namespace: namespace ? [...namespace] : nsOf(head.ns),
     key: head.name,
-    value: { text: head.text, files: head.files },
+    value,
     createdAt: new Date(head.createdAt),
     updatedAt: new Date(head.updatedAt),
   };

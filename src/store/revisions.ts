@@ -10,7 +10,9 @@ import { forgetSkillExamples } from './evolution/learned.js';
 import { checkAgentChanges, checkAgentNewSkills, historyBytesAfter, revisionBytes, type ResolvedAgentLimits } from './growth.js';
 import { MAX_REVISION, type HeadRecord, type RevisionRecord, type StoreTx } from './records.js';
 import type { ActorRecord, ChangeAction, WriteResult } from './types.js';
-import type { PreparedSkill } from './validate.js';
+import { parseToKeep, type PreparedSkill } from './validate.js';
+import { LOADER_LIMITS } from '../format/types.js';
+import { BUNDLE_PARSE_FORMAT } from '../sources/preparsed-bundle.js';
 
 /** The context of one write. */
 export interface WriteContext {
@@ -84,7 +86,7 @@ async function writeRevision(
   tx: StoreTx,
   ctx: WriteContext,
   head: HeadRecord | undefined,
-  content: Pick<HeadRecord, 'name' | 'digest' | 'text' | 'files'>,
+  content: Pick<HeadRecord, 'name' | 'digest' | 'text' | 'files' | 'parsed'>,
   facts: RevisionFacts,
 ): Promise<WriteOutcome> {
   const revision = (head?.revision ?? 0) + 1;
@@ -107,6 +109,8 @@ async function writeRevision(
     ...(from === undefined ? {} : { from }),
   };
   const createdAt = head && head.state !== 'purged' ? head.createdAt : ctx.at;
+  // The head keeps the skill parsed: a write's own parse, or the head's when current, else (a rollback) parsed here.
+  const parsed = content.parsed?.format === BUNDLE_PARSE_FORMAT ? content.parsed : parseToKeep(text, files, LOADER_LIMITS);
   const next: HeadRecord = {
     ns: ctx.ns,
     name,
@@ -118,6 +122,7 @@ async function writeRevision(
     createdAt,
     updatedAt: ctx.at,
     ...(historyBytes === undefined ? {} : { historyBytes }),
+    ...(parsed === undefined ? {} : { parsed }),
   };
   await tx.putRevision(record);
   await tx.putHead(next);

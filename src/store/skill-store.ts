@@ -81,15 +81,16 @@ function transfers(core: StoreCore): Transfers {
 type Reads = Pick<SkillStore, 'search' | 'count' | 'get' | 'list' | 'history' | 'proposals' | 'usage' | 'auditLog'>;
 
 /** The methods that only read: skills, their history, proposals, usage and the audit log. */
-function skillReads({ backend, run, liveHeads }: StoreCore): Reads {
+function skillReads({ backend, run, liveHeads, activePage }: StoreCore): Reads {
   return {
     async search(namespace, o = {}): Promise<StoreItem[]> {
-      const heads = (await liveHeads(namespace)).filter((h) => h.state === 'active');
-      const offset = Math.max(0, o.offset ?? 0);
-      return heads.slice(offset, o.limit === undefined ? undefined : offset + Math.max(0, o.limit)).map((h) => itemOf(h, namespace));
+      // A page reads only its own records: `after` (the last key of the previous page) or `offset` says where it starts.
+      const after = typeof o.after === 'string' ? o.after : undefined;
+      return (await activePage(namespace, { limit: o.limit, offset: o.offset, after })).map((h) => itemOf(h, namespace));
     },
     async count(namespace) {
-      return (await liveHeads(namespace)).filter((h) => h.state === 'active').length;
+      const ns = nsKey(checkNamespace(namespace));
+      return run('a read', () => backend.read((tx) => tx.activeCount(ns)));
     },
     async get(namespace, name) {
       const ns = nsKey(checkNamespace(namespace));
@@ -98,7 +99,7 @@ function skillReads({ backend, run, liveHeads }: StoreCore): Reads {
       if (!head || head.state === 'purged') return undefined;
       const reason = corruptHead(head);
       if (reason) throw new SkillError('STORE_FAILED', `Stored skill "${name}" is corrupt: ${reason}.`);
-      const { ns: _ns, state, historyBytes: _bytes, ...rest } = head;
+      const { ns: _ns, state, historyBytes: _bytes, parsed: _parsed, ...rest } = head;
       return { ...rest, state: state === 'archived' ? 'archived' : 'active', namespace: [...namespace] };
     },
     async list(namespace) {

@@ -58,6 +58,19 @@ export interface StoreCore {
   commit(namespace: readonly string[], what: string, write: (tx: StoreTx) => Promise<WriteOutcome>): Promise<WriteResult>;
   /** The namespace's heads that are neither purged nor corrupt; the corrupt ones land in `problems`. */
   liveHeads(namespace: readonly string[]): Promise<HeadRecord[]>;
+  /** One page of the namespace's active, sound heads, reading only the records up to its end (see {@link ActivePage}). */
+  activePage(namespace: readonly string[], page: ActivePage): Promise<HeadRecord[]>;
+}
+
+/**
+ * A page of `search`: at most `limit` active heads after the name `after`, or, without `after`, after skipping
+ * `offset` of them. The corrupt heads it comes across land in `problems`: they replace the namespace's when the page
+ * starts at the first name, and are added to them when it continues after one (the next page of one listing).
+ */
+export interface ActivePage {
+  readonly limit?: number | undefined;
+  readonly offset?: number | undefined;
+  readonly after?: string | undefined;
 }
 
 /** The core of a store over `backend`: options resolved, helpers bound. */
@@ -119,6 +132,7 @@ export function createStoreCore(backend: Backend, options: BuildOptions): StoreC
       return outcome.result;
     },
     liveHeads: (namespace) => liveHeadsOf(backend, run, problems, namespace),
+    activePage: (namespace, page) => activePageOf(backend, run, problems, namespace, page),
   };
 }
 
@@ -137,19 +151,56 @@ async function liveHeadsOf(backend: Backend, run: Run, problems: Map<string, Dia
   const found: Diagnostic[] = [];
   const sound = heads.filter((head) => {
     const reason = corruptHead(head);
-    if (reason)
-      found.push(
-        createDiagnostic(
-          'source-error',
-          'runtime',
-          `Stored skill \`${namespace.join('/')}/${describeKey(head)}\` is corrupt and was skipped: ${reason}.`,
-          `${namespace.join('/')}/${describeKey(head)}`,
-        ),
-      );
+    if (reason) found.push(corruptDiagnostic(namespace, head, reason));
     return reason === undefined && head.state !== 'purged';
   });
   problems.set(ns, found);
   return sound;
+}
+
+/** One page of active heads, read in pages of the backend's own from the first name (or `after`) to the page's end. */
+async function activePageOf(
+  backend: Backend,
+  run: Run,
+  problems: Map<string, Diagnostic[]>,
+  namespace: readonly string[],
+  page: ActivePage,
+): Promise<HeadRecord[]> {
+  const ns = nsKey(checkNamespace(namespace));
+  const skip = page.after === undefined ? Math.max(0, page.offset ?? 0) : 0;
+  const limit = page.limit === undefined ? Infinity : Math.max(0, page.limit);
+  const found: Diagnostic[] = [];
+  const out: HeadRecord[] = [];
+  let skipped = 0;
+  const take = (head: HeadRecord): void => {
+    const reason = corruptHead(head);
+    if (reason) found.push(corruptDiagnostic(namespace, head, reason));
+    else if (head.state !== 'active' || out.length >= limit) return;
+    else if (skipped < skip) skipped++;
+    else out.push(head);
+  };
+  await run('a read', () =>
+    backend.read(async (tx) => {
+      // No limit: the whole namespace, in one read.
+      if (limit === Infinity && page.after === undefined) return (await tx.heads(ns)).forEach(take);
+      let after = page.after;
+      while (out.length < limit) {
+        // What the page still needs, as one read; archived or corrupt heads among them make it read on.
+        const want = limit === Infinity ? 1000 : skip - skipped + limit - out.length;
+        const heads = await tx.headPage(ns, { ...(after === undefined ? {} : { after }), limit: want });
+        heads.forEach(take);
+        if (heads.length < want) break;
+        after = heads[heads.length - 1]?.name;
+      }
+    }),
+  );
+  problems.set(ns, page.after === undefined ? found : [...(problems.get(ns) ?? []), ...found]);
+  return out;
+}
+
+function corruptDiagnostic(namespace: readonly string[], head: unknown, reason: string): Diagnostic {
+  const where = `${namespace.join('/')}/${describeKey(head)}`;
+  return createDiagnostic('source-error', 'runtime', `Stored skill \`${where}\` is corrupt and was skipped: ${reason}.`, where);
 }
 
 function describeKey(head: unknown): string {

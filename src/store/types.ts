@@ -188,8 +188,8 @@ export interface StoreOptions extends EvolutionOptions {
  * `[orgId, userId, 'skills']`). Its `search` is what a `SkillLoader` reads; it keeps learned examples per namespace.
  */
 export interface SkillStore extends LearnedExampleStore, NamespacePolicies {
-  /** Active skills of `namespace`, by name, as loader items. */
-  search(namespace: readonly string[], options?: { readonly limit?: number; readonly offset?: number }): Promise<StoreItem[]>;
+  /** Active skills of `namespace`, by name, as loader items; from the first, past `offset` of them, or after the name `after`. */
+  search(namespace: readonly string[], options?: { readonly limit?: number; readonly offset?: number; readonly after?: string }): Promise<StoreItem[]>;
   /** How many active skills `namespace` holds (what `search` returns without a limit); `storeSource` pages through them all. */
   count(namespace: readonly string[]): Promise<number>;
   /** Validates and appends a full revision; `INVALID_SKILL`, `UNSAFE_PATH`, `LIMIT_EXCEEDED`, `CONFLICT`, `QUOTA_EXCEEDED`. */

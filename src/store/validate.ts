@@ -11,6 +11,7 @@ import { SkillError } from '../format/errors.js';
 import { describeCharacters, unmentionableCharacters } from '../shared/names.js';
 import { unsafePathReason } from '../shared/paths.js';
 import { fileInputOf, isBytes, SKILL_FILE, toBytes } from '../sources/inventory.js';
+import { keepParse, type KeptParse, type ParseLimits } from '../sources/preparsed-bundle.js';
 import type { FileMap } from './records.js';
 import type { SkillInput, StoreLimits } from './types.js';
 
@@ -22,6 +23,8 @@ export interface PreparedSkill {
   readonly files: FileMap;
   /** The parsed skill (warnings and infos in `diagnostics`). */
   readonly skill: Skill;
+  /** The skill as a load parses it (the runtime profile), kept with the head; absent when it does not parse so. */
+  readonly parsed?: KeptParse;
 }
 
 /** What a store checks a write against: its limits, and the profile it validates in (default `runtime`). */
@@ -73,7 +76,21 @@ export function prepareSkill(input: SkillInput, limits: WriteRules, where: strin
   if (limits.history !== true) refuseUnmentionable(skill.name, `${where}/${SKILL_FILE}`);
   // Parsed, so valid UTF-8; the BOM is kept, as the bytes were given.
   const text = typeof raw === 'string' ? raw : new TextDecoder('utf-8', { ignoreBOM: true }).decode(raw);
-  return { name: skill.name, digest: skill.digest, text, files, skill };
+  // The text as stored is what a load parses: the parse above stands for it when it read that text in that profile.
+  const kept = profile === 'runtime' && typeof raw === 'string' ? keepParse(skill, text, limits) : parseToKeep(text, files, limits);
+  return { name: skill.name, digest: skill.digest, text, files, skill, ...(kept ? { parsed: kept } : {}) };
+}
+
+/** A stored skill's text and files parsed as a load parses them (the runtime profile, within `limits`), to keep with its head. */
+export function parseToKeep(text: string, files: FileMap, limits: ParseLimits): KeptParse | undefined {
+  const parsed = parseSkill(text, {
+    path: SKILL_FILE,
+    source: 'user',
+    maxFileBytes: limits.maxFileBytes,
+    maxNesting: limits.maxNesting,
+    files: Object.entries(files).map(([path, content]) => fileInputOf(path, content)),
+  });
+  return parsed.skill && parsed.errors.length === 0 ? keepParse(parsed.skill, text, limits) : undefined;
 }
 
 /** A name no `/name` or `$name` can spell is refused in every profile: the skill could never be mentioned. */

@@ -9,6 +9,7 @@ import { wrap, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import { SkillError } from '../../format/errors.js';
 import { closedError, storeError } from '../errors.js';
 import {
+  corruptHead,
   type AuditRecord,
   type Backend,
   type HeadRecord,
@@ -202,6 +203,10 @@ function idbTx(tx: IDBPTransaction<unknown, string[], IDBTransactionMode>): Stor
   return {
     head: async (ns, name) => (await skills.get([ns, name])) as HeadRecord | undefined,
     heads: async (ns) => (await skills.getAll(skillRange(ns))) as HeadRecord[],
+    // IndexedDB orders keys as the other stores order names (UTF-16 code units): a page is a key range and a count.
+    headPage: async (ns, { after, limit }) =>
+      (await skills.getAll(after === undefined ? skillRange(ns) : IDBKeyRange.bound([ns, after], [ns, []], true), limit)) as HeadRecord[],
+    activeCount: async (ns) => ((await skills.getAll(skillRange(ns))) as HeadRecord[]).filter((h) => h.state === 'active' && corruptHead(h) === undefined).length,
     headCount: (ns) => skills.count(skillRange(ns)),
     putHead: async (head) => void (await skills.put!(head)),
     revision: async (ns, name, revision) => (await revisions.get([ns, name, revision])) as RevisionRecord | undefined,
