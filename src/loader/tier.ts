@@ -11,7 +11,7 @@ import { SkillError, throwIfAborted } from '../format/errors.js';
 import { confusableKey } from '../shared/names.js';
 import { PeriodicYielder } from '../shared/yield.js';
 import { recordOrigin } from '../sources/origin.js';
-import { isPreparsed } from '../sources/preparsed-marks.js';
+import { isPreparsed, wasPreparsed } from '../sources/preparsed-marks.js';
 import { parseSkillObject } from '../sources/skill-object.js';
 import type { SkillEntry, SkillFileInput, SkillSource, SourceListing } from '../sources/source.js';
 import { checkEntry, type RawListing } from './listing.js';
@@ -154,7 +154,8 @@ function entrySkill(entry: SkillEntry, kind: SkillSourceKind, limits: ResolvedLi
   // A pre-parsed bundle entry (or a store's skill, parsed when written, under these limits) was parsed by this same code: taken as it is.
   if (entry.skill && isPreparsed(entry.skill, limits))
     return { skill: { ...entry.skill, source: kind }, diagnostics: [...diagnostics, ...(entry.skillDiagnostics ?? [])] };
-  if (entry.skill) return withParsed(diagnostics, skillOfObject(entry, kind, limits));
+  // Parsed under other limits, its text is parsed under these; any other skill object is validated as one.
+  if (entry.skill && !wasPreparsed(entry.skill)) return withParsed(diagnostics, skillOfObject(entry, kind, limits));
   if (entry.text === undefined) {
     diagnostics.push(createDiagnostic('source-error', 'runtime', 'The source listed this skill without its SKILL.md text.', entry.path));
     return { diagnostics };

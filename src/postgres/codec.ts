@@ -52,7 +52,7 @@ export function headOf(row: SqlRow): HeadRecord {
     revision: numberOf(row['revision']),
     digest: row['digest'] as string,
     state: row['state'] as HeadRecord['state'],
-    text: row['text'] as string,
+    text: textOf(row['text']),
     files: filesOf(row['files']),
     createdAt: row['created_at'] as string,
     updatedAt: row['updated_at'] as string,
@@ -71,6 +71,20 @@ export function headParams(h: HeadRecord): unknown[] {
 /** The columns of `skills`, in the order of `headParams`. */
 export const HEAD_COLUMNS = 'ns, name, revision, digest, state, text, files, created_at, updated_at, history_bytes, parsed';
 
+/**
+ * SKILL.md text is selected behind one character, which {@link textOf} drops: PGlite decodes each field with a
+ * `TextDecoder` that removes a leading byte-order mark, and a stored SKILL.md keeps the one it was written with.
+ */
+const SELECTED_TEXT = `'.' || text AS text`;
+
+/** The columns of `skills` to select, for {@link headOf}. */
+export const HEAD_SELECT = HEAD_COLUMNS.replace('text,', `${SELECTED_TEXT},`);
+
+/** A `text` column selected as {@link SELECTED_TEXT}. */
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value.slice(1) : (value as string);
+}
+
 /** True when `JSON.parse(JSON.stringify(value))` is `value` again (members that are `undefined` aside, which both drop). */
 export function isJsonExact(value: unknown): boolean {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
@@ -88,7 +102,7 @@ export function revisionOf(row: SqlRow): RevisionRecord {
     name: row['name'] as string,
     revision: numberOf(row['revision']),
     digest: row['digest'] as string,
-    text: row['text'] as string,
+    text: textOf(row['text']),
     files: filesOf(row['files']),
     at: row['at'] as string,
     actor: jsonOf<ActorRecord>(row['actor']),
@@ -104,6 +118,9 @@ export function revisionParams(r: RevisionRecord): unknown[] {
 
 /** The columns of `revisions`, in the order of `revisionParams`. */
 export const REVISION_COLUMNS = 'ns, name, revision, digest, text, files, at, actor, action, from_revision';
+
+/** The columns of `revisions` to select, for {@link revisionOf}. */
+export const REVISION_SELECT = REVISION_COLUMNS.replace('text,', `${SELECTED_TEXT},`);
 
 /**
  * A log record (`audit`, `usage`, `learned`, `proposals`) split into its key columns and the JSON of the rest;

@@ -7,7 +7,7 @@
  * @module
  */
 import { MAX_REVISION, type StoreTx } from '../store/records.js';
-import { HEAD_COLUMNS, headOf, headParams, REVISION_COLUMNS, revisionOf, revisionParams } from './codec.js';
+import { HEAD_COLUMNS, HEAD_SELECT, headOf, headParams, REVISION_COLUMNS, REVISION_SELECT, revisionOf, revisionParams } from './codec.js';
 import { nameOrder } from './schema.js';
 import { isSqlText, type SqlRunner } from './sql.js';
 
@@ -26,7 +26,7 @@ const placeholders = (from: number, count: number): string => Array.from({ lengt
 export function headRows({ sql, s, writing }: TxContext): Pick<StoreTx, 'head' | 'heads' | 'headPage' | 'activeCount' | 'headCount' | 'putHead'> {
   const locked = new Set<string>();
   // Sorted here, by UTF-16 code units, exactly as the IndexedDB and memory stores order names.
-  const heads = async (ns: string) => (await sql.query(`SELECT ${HEAD_COLUMNS} FROM ${s}.skills WHERE ns = $1`, [ns])).map(headOf).sort(byName);
+  const heads = async (ns: string) => (await sql.query(`SELECT ${HEAD_SELECT} FROM ${s}.skills WHERE ns = $1`, [ns])).map(headOf).sort(byName);
   return {
     async head(ns, name) {
       // A name PostgreSQL's text cannot hold was never written (the store's names are strict UTF-8).
@@ -37,7 +37,7 @@ export function headRows({ sql, s, writing }: TxContext): Pick<StoreTx, 'head' |
         await sql.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
         locked.add(key);
       }
-      const [row] = await sql.query(`SELECT ${HEAD_COLUMNS} FROM ${s}.skills WHERE ns = $1 AND name = $2`, [ns, name]);
+      const [row] = await sql.query(`SELECT ${HEAD_SELECT} FROM ${s}.skills WHERE ns = $1 AND name = $2`, [ns, name]);
       return row && headOf(row);
     },
     heads,
@@ -47,14 +47,13 @@ export function headRows({ sql, s, writing }: TxContext): Pick<StoreTx, 'head' |
       // `name_order` sorts as the names sort in JavaScript, and (ns, name_order) is an index: a page reads only its rows.
       const from = after === undefined ? '' : `AND name_order > ${nameOrder('$3::text')}`;
       const params = after === undefined ? [ns, limit] : [ns, limit, after];
-      return (await sql.query(`SELECT ${HEAD_COLUMNS} FROM ${s}.skills WHERE ns = $1 ${from} ORDER BY name_order LIMIT $2`, params)).map(headOf);
+      return (await sql.query(`SELECT ${HEAD_SELECT} FROM ${s}.skills WHERE ns = $1 ${from} ORDER BY name_order LIMIT $2`, params)).map(headOf);
     },
     async activeCount(ns) {
-      // The store's checks of a sound head, as far as SQL sees them (a file's base64 is checked when it is read).
+      // The store's checks of a sound head, as far as SQL sees them without reading the files (each file is checked when read).
       const [row] = await sql.query(
         `SELECT count(*)::integer AS n FROM ${s}.skills WHERE ns = $1 AND state = 'active' AND name <> '' AND revision BETWEEN 1 AND $2
-           AND digest LIKE 'sha256:%' AND json_typeof(files) = 'object'
-           AND NOT EXISTS (SELECT 1 FROM json_each(files) f WHERE json_typeof(f.value) <> 'string' AND json_typeof(f.value -> 'base64') IS DISTINCT FROM 'string')`,
+           AND digest LIKE 'sha256:%' AND json_typeof(files) = 'object'`,
         [ns, MAX_REVISION],
       );
       return Number(row?.['n'] ?? 0);
@@ -79,12 +78,12 @@ export function revisionRows({ sql, s }: TxContext): Pick<StoreTx, 'revision' | 
   return {
     async revision(ns, name, revision) {
       if (!isSqlText(name)) return undefined;
-      const [row] = await sql.query(`SELECT ${REVISION_COLUMNS} FROM ${s}.revisions WHERE ns = $1 AND name = $2 AND revision = $3`, [ns, name, revision]);
+      const [row] = await sql.query(`SELECT ${REVISION_SELECT} FROM ${s}.revisions WHERE ns = $1 AND name = $2 AND revision = $3`, [ns, name, revision]);
       return row && revisionOf(row);
     },
     async revisions(ns, name) {
       if (!isSqlText(name)) return [];
-      const rows = await sql.query(`SELECT ${REVISION_COLUMNS} FROM ${s}.revisions WHERE ns = $1 AND name = $2 ORDER BY revision`, [ns, name]);
+      const rows = await sql.query(`SELECT ${REVISION_SELECT} FROM ${s}.revisions WHERE ns = $1 AND name = $2 ORDER BY revision`, [ns, name]);
       return rows.map(revisionOf);
     },
     async putRevision(record) {

@@ -86,14 +86,20 @@ export function keepParse(skill: Skill, text: string, limits: ParseLimits): Kept
 
 /**
  * The skill of a kept parse when a load may take it: this code's parse format, a skill's shape, the `name` and `digest`
- * of the record it is kept with, and a body span that fits `text`. Otherwise `undefined`: the text is parsed.
+ * of the record it is kept with, and a body span that fits `text`; with `path` as its path and its diagnostics' (what a
+ * parse of the text at `path` gives). Otherwise `undefined`: the text is parsed.
  */
-export function keptSkill(kept: unknown, text: string, name: string, digest: string): { skill: Skill; limits: ParseLimits } | undefined {
+export function keptSkill(
+  kept: unknown,
+  text: string,
+  record: { name: string; digest: string },
+  path: string,
+): { skill: Skill; limits: ParseLimits } | undefined {
   if (typeof kept !== 'object' || kept === null) return undefined;
   const k = kept as Partial<Record<keyof KeptParse, unknown>>;
   if (k.format !== BUNDLE_PARSE_FORMAT || typeof k.maxFileBytes !== 'number' || typeof k.maxNesting !== 'number') return undefined;
   const value = k.skill as Record<string, unknown> | null | undefined;
-  if (typeof value !== 'object' || value === null || value['name'] !== name || value['digest'] !== digest) return undefined;
+  if (typeof value !== 'object' || value === null || value['name'] !== record.name || value['digest'] !== record.digest) return undefined;
   let content = value['content'];
   if (content === null) {
     const [start, end] = Array.isArray(k.body) ? (k.body as unknown[]) : [];
@@ -101,6 +107,8 @@ export function keptSkill(kept: unknown, text: string, name: string, digest: str
       return undefined;
     content = text.slice(start as number, end as number);
   }
-  const skill = { ...value, content };
+  const found = value['diagnostics'];
+  const diagnostics = Array.isArray(found) ? found.map((d: Diagnostic) => (d.path === path ? d : { ...d, path })) : found;
+  const skill = { ...value, content, path, diagnostics };
   return isSkill(skill) ? { skill, limits: { maxFileBytes: k.maxFileBytes, maxNesting: k.maxNesting } } : undefined;
 }

@@ -37,6 +37,11 @@ export function isPreparsed(skill: Skill, limits?: ParseLimits): boolean {
   return parsedWith === null || (limits !== undefined && parsedWith.maxFileBytes === limits.maxFileBytes && parsedWith.maxNesting === limits.maxNesting);
 }
 
+/** True for a skill object a source listed already parsed, under whichever limits. */
+export function wasPreparsed(skill: Skill): boolean {
+  return preparsed.has(skill);
+}
+
 /** Marks a store item's `value` (this object, `{ text, files }`) as holding the text and files `parse` was parsed from. */
 export function markReadyParse(value: object, parse: ReadyParse): void {
   ready.set(value, parse);

@@ -171,7 +171,11 @@ async function searchSafely(store: SkillStoreLike, ns: string[], limit: number, 
   let items: unknown;
   try {
     // An unbounded namespace asks for no limit: `Infinity` would reach a database as is.
-    const page = { ...(Number.isFinite(limit) ? { limit } : {}), ...(offset > 0 ? { offset } : {}), ...(offset > 0 && typeof after === 'string' ? { after } : {}) };
+    const page = {
+      ...(Number.isFinite(limit) ? { limit } : {}),
+      ...(offset > 0 ? { offset } : {}),
+      ...(offset > 0 && typeof after === 'string' ? { after } : {}),
+    };
     items = await store.search([...ns], page);
   } catch (cause) {
     const reason = cause instanceof Error ? cause.message : String(cause);
@@ -241,8 +245,10 @@ function withReadySkill(entry: SkillEntry, value: unknown): SkillEntry {
   const ready = entry.diagnostics === undefined && entry.fileName === SKILL_FILE ? readyParseOf(value) : undefined;
   if (!ready) return entry;
   const path = entry.path;
-  const diagnostics = ready.skill.diagnostics.map((d) => ({ ...d, path }));
-  return { ...entry, skill: markPreparsed({ ...ready.skill, path, diagnostics }, ready.limits), skillDiagnostics: inReportOrder(diagnostics) };
+  // A store's skill comes at the path it is listed at (Satchel's stores see to it): then it is used as it is.
+  const skill = ready.skill.path === path ? ready.skill : { ...ready.skill, path, diagnostics: ready.skill.diagnostics.map((d) => ({ ...d, path })) };
+  const skillDiagnostics = skill.diagnostics.length === 0 ? [] : inReportOrder(skill.diagnostics);
+  return { ...entry, skill: markPreparsed(skill, ready.limits), skillDiagnostics };
 }
 
 function namespaceLimit(label: string, perNamespace: number, left: number, atLeast: boolean): Diagnostic {

@@ -255,10 +255,12 @@ export function corruptFiles(files: unknown): string | undefined {
  */
 export function itemOf(head: HeadRecord, namespace?: readonly string[]): StoreItem {
   const value = { text: head.text, files: head.files };
-  const kept = head.parsed === undefined ? undefined : keptSkill(head.parsed, head.text, head.name, head.digest);
+  const ns = namespace ? [...namespace] : nsOf(head.ns);
+  // At the path `storeSource` lists it at, so the skill is the loader's as it is.
+  const kept = head.parsed === undefined ? undefined : keptSkill(head.parsed, head.text, head, `${ns.join('/')}/${head.name}/SKILL.md`);
   if (kept) markReadyParse(value, { ...kept, text: head.text, files: head.files });
   return {
-    namespace: namespace ? [...namespace] : nsOf(head.ns),
+    namespace: ns,
     key: head.name,
     value,
     createdAt: new Date(head.createdAt),

@@ -87,13 +87,7 @@ export function createStoreCore(backend: Backend, options: BuildOptions): StoreC
   const problems = new Map<string, Diagnostic[]>();
   // Every write goes through here, so each accepted change reaches the evolution history, whichever method made it.
   backend = withEvolution(backend, options.evolution, policyOf, problems);
-  const run: Run = async (what, job) => {
-    try {
-      return await job();
-    } catch (e) {
-      throw storeError(e, what);
-    }
-  };
+  const run = runAsStore;
   return {
     backend,
     onLocalChange: options.onLocalChange,
@@ -135,6 +129,15 @@ export function createStoreCore(backend: Backend, options: BuildOptions): StoreC
     activePage: (namespace, page) => activePageOf(backend, run, problems, namespace, page),
   };
 }
+
+/** Runs one store job; whatever it throws comes out as the store's error for `what`. */
+const runAsStore: Run = async (what, job) => {
+  try {
+    return await job();
+  } catch (e) {
+    throw storeError(e, what);
+  }
+};
 
 /** `expectedRevision`, checked: absent, or a whole number from 0 (the skill must not exist yet) to the highest revision. */
 function checkExpectedRevision(expected: unknown): number | undefined {

@@ -10,6 +10,8 @@ import { describeExportChecksContract } from '../store/export-checks-contract.js
 import { describeGrowthContract } from '../store/growth-contract.js';
 import { describeLearnedContract } from '../store/learned-contract.js';
 import { describeStoreContract } from '../store/store-contract.js';
+import { describePagingContract } from '../store/paging-contract.js';
+import { describeKeptParseContract } from '../store/kept-parse-contract.js';
 
 let shared: Promise<PGlite> | undefined;
 const pglite = (): Promise<PGlite> => (shared ??= PGlite.create());
@@ -24,3 +26,5 @@ describeExportChecksContract('PostgreSQL (PGlite)', make);
 describeArgumentsContract('PostgreSQL (PGlite)', make);
 describeGrowthContract('PostgreSQL (PGlite)', make);
 describeLearnedContract('PostgreSQL (PGlite)', make);
+describePagingContract('PostgreSQL (PGlite)', make);
+describeKeptParseContract('PostgreSQL (PGlite)', make);

@@ -12,6 +12,8 @@ import { describeExportChecksContract } from '../store/export-checks-contract.js
 import { describeGrowthContract } from '../store/growth-contract.js';
 import { describeLearnedContract } from '../store/learned-contract.js';
 import { describeStoreContract } from '../store/store-contract.js';
+import { describePagingContract } from '../store/paging-contract.js';
+import { describeKeptParseContract } from '../store/kept-parse-contract.js';
 import { describeDatabaseContract, type TestDatabase } from './database-contract.js';
 import { PG_URL, runSchema, serverTitle, sharedPool } from './server.js';
 
@@ -30,6 +32,8 @@ describe.skipIf(!PG_URL)(serverTitle('PostgreSQL server'), () => {
   describeArgumentsContract('PostgreSQL (server)', make);
   describeGrowthContract('PostgreSQL (server)', make);
   describeLearnedContract('PostgreSQL (server)', make);
+  describePagingContract('PostgreSQL (server)', make);
+  describeKeptParseContract('PostgreSQL (server)', make);
   describeDatabaseContract('server', () => database);
 
   describe('a connection killed by the server in the middle of a write', () => {

@@ -15,6 +15,15 @@ describe('utf8ByteLength', () => {
     );
   });
 
+  it('counts long texts (past the reused buffer) the same way', () => {
+    for (const unit of ['a', 'é', '€', '😀', '\uD800', 'a\uDC00']) {
+      const text = `${unit.repeat(40_000)}${'b'.repeat(7)}`;
+      expect(utf8ByteLength(text)).toBe(new TextEncoder().encode(text).byteLength);
+    }
+    expect(utf8ByteLength('x'.repeat(1 << 15))).toBe(1 << 15);
+    expect(utf8ByteLength(`${'x'.repeat((1 << 15) - 1)}€`)).toBe((1 << 15) + 2);
+  });
+
   it('sizes bytes as they are', () => {
     expect(byteSize(new Uint8Array(7))).toBe(7);
     expect(byteSize('€')).toBe(3);

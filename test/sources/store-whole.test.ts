@@ -30,10 +30,11 @@ describe('a store that knows its size', () => {
     const { entries, diagnostics } = await storeSource(store, ['acme', 'skills']).list();
     expect(entries).toHaveLength(total);
     expect(diagnostics).toEqual([]);
+    // Each page after the first names the key it follows, for a store that pages by key; this one counts `offset`.
     expect(store.calls).toEqual([
       { limit: STORE_PAGE_SIZE },
-      { limit: STORE_PAGE_SIZE, offset: STORE_PAGE_SIZE },
-      { limit: STORE_PAGE_SIZE, offset: 2 * STORE_PAGE_SIZE },
+      { limit: STORE_PAGE_SIZE, offset: STORE_PAGE_SIZE, after: `s${STORE_PAGE_SIZE - 1}` },
+      { limit: STORE_PAGE_SIZE, offset: 2 * STORE_PAGE_SIZE, after: `s${2 * STORE_PAGE_SIZE - 1}` },
     ]);
   });
 

@@ -10,6 +10,8 @@ import { describeExportChecksContract } from './export-checks-contract.js';
 import { describeGrowthContract } from './growth-contract.js';
 import { describeLearnedContract } from './learned-contract.js';
 import { describeSelfImprovementContract } from './self-improvement-contract.js';
+import { describePagingContract } from './paging-contract.js';
+import { describeKeptParseContract } from './kept-parse-contract.js';
 
 let n = 0;
 describeEvolutionContract('IndexedDB (fake-indexeddb)', (options) =>
@@ -24,6 +26,8 @@ for (const [describeContract, prefix] of [
   [describeGrowthContract, 'growth'],
   [describeLearnedContract, 'learned'],
   [describeSelfImprovementContract, 'self-improvement'],
+  [describePagingContract, 'paging'],
+  [describeKeptParseContract, 'kept-parse'],
 ] as const) {
   describeContract('IndexedDB (fake-indexeddb)', (options) =>
     openIndexedDbStore({ ...options, indexedDB: new IDBFactory(), name: `${prefix}-${n++}`, persist: false }),

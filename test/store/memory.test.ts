@@ -11,6 +11,8 @@ import { describeExportChecksContract } from './export-checks-contract.js';
 import { describeGrowthContract } from './growth-contract.js';
 import { describeLearnedContract } from './learned-contract.js';
 import { describeSelfImprovementContract } from './self-improvement-contract.js';
+import { describePagingContract } from './paging-contract.js';
+import { describeKeptParseContract } from './kept-parse-contract.js';
 
 describeEvolutionContract('memory', async (options) => createMemoryStore(options));
 describeStoreContract('memory', async (options) => createMemoryStore(options));
@@ -19,6 +21,8 @@ describeArgumentsContract('memory', async (options) => createMemoryStore(options
 describeGrowthContract('memory', async (options) => createMemoryStore(options));
 describeLearnedContract('memory', async (options) => createMemoryStore(options));
 describeSelfImprovementContract('memory', async (options) => createMemoryStore(options));
+describePagingContract('memory', async (options) => createMemoryStore(options));
+describeKeptParseContract('memory', async (options) => createMemoryStore(options));
 
 describe('memory store', () => {
   it('reports the bytes of every revision it holds as usage, never persisted', async () => {
