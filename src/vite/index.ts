@@ -107,7 +107,7 @@ export function satchelSkills(options: SatchelSkillsOptions = {}): Plugin {
       throw error;
     }));
 
-  const [lazy, split] = [lazyOption(options.lazy), splitter(build, lazyOption(options.lazy)?.skillsPerChunk)];
+  const { lazy, split } = lazyParts(options.lazy, build);
 
   return {
     name: 'satchel-skills',
@@ -148,14 +148,22 @@ export function satchelSkills(options: SatchelSkillsOptions = {}): Plugin {
   };
 }
 
-/** The split of the bundle `build` gives, made once per build: the start-up module and every chunk module read the same one. */
-function splitter(build: () => Promise<SkillBundle>, perChunk: number | undefined): () => Promise<SplitBundle> {
+/**
+ * The checked `lazy` option, and the split of the bundle `build` gives, made once per build: the start-up module and
+ * every chunk module read the same one.
+ */
+function lazyParts(
+  value: SatchelSkillsOptions['lazy'],
+  build: () => Promise<SkillBundle>,
+): { lazy: { skillsPerChunk: number } | undefined; split: () => Promise<SplitBundle> } {
+  const lazy = lazyOption(value);
   let splitting: { of: Promise<SkillBundle>; split: Promise<SplitBundle> } | undefined;
-  return () => {
+  const split = (): Promise<SplitBundle> => {
     const of = build();
-    if (splitting?.of !== of) splitting = { of, split: of.then((bundle) => splitBundle(bundle, perChunk)) };
+    if (splitting?.of !== of) splitting = { of, split: of.then((bundle) => splitBundle(bundle, lazy?.skillsPerChunk)) };
     return splitting.split;
   };
+  return { lazy, split };
 }
 
 function lazyOption(value: SatchelSkillsOptions['lazy']): { skillsPerChunk: number } | undefined {

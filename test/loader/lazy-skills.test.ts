@@ -1,7 +1,8 @@
 // Lazy skills through the loader: known by their metadata until used, read once through `readSkill`, verified.
 import { describe, expect, it } from 'vitest';
-import { isSkillError, memorySource, SkillLoader, type SkillEntry, type SkillSource } from '../../src/index.js';
+import { memorySource, SkillLoader, type SkillEntry, type SkillSource } from '../../src/index.js';
 import { skillMd } from '../support/skill-md.js';
+import { codeOf } from '../support/errors.js';
 
 const FILES = {
   'pdf-tools/SKILL.md': skillMd('pdf-tools', {
@@ -28,15 +29,6 @@ function countingSource(options: { fail?: () => boolean; delay?: number } = {}):
     },
   };
   return { source, reads };
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => expect.unreachable('should reject'),
-    (e: unknown) => e,
-  );
-  expect(isSkillError(error), String(error)).toBe(true);
-  return (error as { code: string }).code;
 }
 
 describe('lazy skills in the loader', () => {

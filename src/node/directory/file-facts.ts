@@ -5,7 +5,7 @@
  * @module
  */
 import { isUtf8 } from 'node:buffer';
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { concatBytes } from '../../shared/bytes.js';
 import { readSync } from 'node:fs';
 import { readAll, readAllSync, readAt } from './opened-file.js';
@@ -32,47 +32,53 @@ const ONE_READ = 256 * 1024;
 export async function factsOf(fd: number, expected: number, keep: boolean): Promise<FileFacts> {
   const hash = createHash('sha256');
   if (expected <= ONE_READ) return smallFacts(fd, expected, keep, hash);
-  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-  const kept: Uint8Array[] = [];
+  const facts = streamedFacts(hash, keep);
   const buffer = new Uint8Array(CHUNK);
-  let size = 0;
-  let text = true;
   // Stops at the size `fstat` gave, saving the read that would only find the end of the file.
-  while (size < expected) {
-    const bytesRead = await readAt(fd, buffer, 0, CHUNK, size);
+  while (facts.size < expected) {
+    const bytesRead = await readAt(fd, buffer, 0, CHUNK, facts.size);
     if (bytesRead === 0) break;
-    const chunk = buffer.subarray(0, bytesRead);
-    hash.update(chunk);
-    if (keep) kept.push(chunk.slice());
-    if (text) text = textSoFar(decoder, chunk, size);
-    size += bytesRead;
+    facts.add(buffer.subarray(0, bytesRead));
   }
-  if (text) text = flushes(decoder);
-  const facts = { size, isText: text, digest: `sha256:${hash.digest('hex')}` };
-  return keep ? { ...facts, bytes: concatBytes(kept, size) } : facts;
+  return facts.done();
 }
 
 /** {@link factsOf}, synchronously: the same reads, digest and flag. */
 export function factsOfSync(fd: number, expected: number, keep: boolean): FileFacts {
   const hash = createHash('sha256');
   if (expected <= ONE_READ) return factsOfBytes(readAllSync(fd, expected), keep, hash);
+  const facts = streamedFacts(hash, keep);
+  const buffer = new Uint8Array(CHUNK);
+  while (facts.size < expected) {
+    const bytesRead = readSync(fd, buffer, 0, CHUNK, facts.size);
+    if (bytesRead === 0) break;
+    facts.add(buffer.subarray(0, bytesRead));
+  }
+  return facts.done();
+}
+
+/** The facts of a file read in chunks, however the chunks are read: each one hashed, sniffed and (with `keep`) kept. */
+function streamedFacts(hash: Hash, keep: boolean): { readonly size: number; add(chunk: Uint8Array): void; done(): FileFacts } {
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   const kept: Uint8Array[] = [];
-  const buffer = new Uint8Array(CHUNK);
   let size = 0;
   let text = true;
-  while (size < expected) {
-    const bytesRead = readSync(fd, buffer, 0, CHUNK, size);
-    if (bytesRead === 0) break;
-    const chunk = buffer.subarray(0, bytesRead);
-    hash.update(chunk);
-    if (keep) kept.push(chunk.slice());
-    if (text) text = textSoFar(decoder, chunk, size);
-    size += bytesRead;
-  }
-  if (text) text = flushes(decoder);
-  const facts = { size, isText: text, digest: `sha256:${hash.digest('hex')}` };
-  return keep ? { ...facts, bytes: concatBytes(kept, size) } : facts;
+  return {
+    get size() {
+      return size;
+    },
+    add(chunk) {
+      hash.update(chunk);
+      if (keep) kept.push(chunk.slice());
+      if (text) text = textSoFar(decoder, chunk, size);
+      size += chunk.byteLength;
+    },
+    done() {
+      if (text) text = flushes(decoder);
+      const facts = { size, isText: text, digest: `sha256:${hash.digest('hex')}` };
+      return keep ? { ...facts, bytes: concatBytes(kept, size) } : facts;
+    },
+  };
 }
 
 /**

@@ -56,18 +56,18 @@ export async function openFile(abs: string): Promise<OpenFile | OpenRefusal> {
   try {
     // Synchronous: fstat and readlink on /proc ask the kernel about an open descriptor, no disk I/O to wait for.
     const info = fstatSync(fd);
-    const refusal = info.isFile()
-      ? (await isAt(fd, abs, info))
-        ? undefined
-        : ({ refused: 'outside' } as const)
-      : ({ refused: 'not-regular', what: kindOf(info) } as const);
-    if (refusal === undefined) return { fd, size: info.size };
-    closeFile(fd);
-    return refusal;
+    return openedOrRefused(fd, info, info.isFile() && (await isAt(fd, abs, info)));
   } catch (e) {
     closeFile(fd);
     throw e;
   }
+}
+
+/** The opened regular file at its listed path (`at`), or the refusal, its descriptor closed. */
+function openedOrRefused(fd: number, info: Stats, at: boolean): OpenFile | OpenRefusal {
+  if (info.isFile() && at) return { fd, size: info.size };
+  closeFile(fd);
+  return info.isFile() ? { refused: 'outside' } : { refused: 'not-regular', what: kindOf(info) };
 }
 
 /**
@@ -85,14 +85,7 @@ export function openFileSync(abs: string): OpenFile | OpenRefusal {
   }
   try {
     const info = fstatSync(fd);
-    const refusal = info.isFile()
-      ? isAtSync(fd, abs, info)
-        ? undefined
-        : ({ refused: 'outside' } as const)
-      : ({ refused: 'not-regular', what: kindOf(info) } as const);
-    if (refusal === undefined) return { fd, size: info.size };
-    closeFile(fd);
-    return refusal;
+    return openedOrRefused(fd, info, info.isFile() && isAtSync(fd, abs, info));
   } catch (e) {
     closeFile(fd);
     throw e;

@@ -1,18 +1,10 @@
 // remoteSource({ lazy: true }) in Chromium, against the real HTTP servers of test/support/remote-server.global.ts:
 // the index alone lists; each artifact is fetched by the page's fetch when its skill is read, with every check.
 import { describe, expect, inject, it } from 'vitest';
-import { isSkillError, remoteSource, SkillLoader, type SkillSource } from '../../../src/index.js';
+import { remoteSource, SkillLoader, type SkillSource } from '../../../src/index.js';
+import { codeOf } from '../../support/errors.js';
 
 const origin = inject('remoteOrigin');
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => expect.unreachable('should reject'),
-    (e: unknown) => e,
-  );
-  expect(isSkillError(error), String(error)).toBe(true);
-  return (error as { code: string }).code;
-}
 
 describe('remoteSource lazy in a browser', () => {
   it('lists every described entry by its metadata, and refuses each bad artifact when it is read', async () => {
