@@ -206,7 +206,8 @@ function idbTx(tx: IDBPTransaction<unknown, string[], IDBTransactionMode>): Stor
     // IndexedDB orders keys as the other stores order names (UTF-16 code units): a page is a key range and a count.
     headPage: async (ns, { after, limit }) =>
       (await skills.getAll(after === undefined ? skillRange(ns) : IDBKeyRange.bound([ns, after], [ns, []], true), limit)) as HeadRecord[],
-    activeCount: async (ns) => ((await skills.getAll(skillRange(ns))) as HeadRecord[]).filter((h) => h.state === 'active' && corruptHead(h) === undefined).length,
+    activeCount: async (ns) =>
+      ((await skills.getAll(skillRange(ns))) as HeadRecord[]).filter((h) => h.state === 'active' && corruptHead(h) === undefined).length,
     headCount: (ns) => skills.count(skillRange(ns)),
     putHead: async (head) => void (await skills.put!(head)),
     revision: async (ns, name, revision) => (await revisions.get([ns, name, revision])) as RevisionRecord | undefined,
