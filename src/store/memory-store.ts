@@ -7,17 +7,8 @@
  */
 import { toBytes } from '../sources/inventory.js';
 import { closedError } from './errors.js';
-import {
-  corruptHead,
-  type AuditRecord,
-  type Backend,
-  type HeadRecord,
-  type LearnedRecord,
-  type ProposalRecord,
-  type RevisionRecord,
-  type StoreTx,
-  type UsageRecord,
-} from './records.js';
+import { corruptHead } from './records.js';
+import type { AuditRecord, Backend, HeadRecord, LearnedRecord, ProposalRecord, RevisionRecord, StoreTx, UsageRecord } from './records.js';
 import { buildSkillStore } from './skill-store.js';
 import type { SkillStore, StoreOptions } from './types.js';
 
