@@ -30,12 +30,16 @@ export interface ServerLink {
 /** The channel of a schema (an identifier: the schema name is one). */
 export const channelOf = (schema: string): string => `satchel_${schema}`;
 
-/** Listens on the schema's channel, passing each change another store made to `deliver`. */
-export async function linkServers(client: SqlClient, schema: string, backend: Backend, deliver: (change: StoreChange) => Promise<void>): Promise<ServerLink> {
+/**
+ * Links a store to the schema's channel: its own changes are always announced; with `deliver`, it also listens, passing
+ * each change another store made to it (a store that does not listen still tells the others).
+ */
+export async function linkServers(client: SqlClient, schema: string, backend: Backend, deliver?: (change: StoreChange) => Promise<void>): Promise<ServerLink> {
   const channel = channelOf(schema);
   const origin = globalThis.crypto.randomUUID();
   const sending = new Set<Promise<unknown>>();
-  const stop = await client.listen(channel, (text) => void heard(text, origin, backend, deliver).catch(() => undefined));
+  const stop =
+    deliver === undefined ? async () => undefined : await client.listen(channel, (text) => void heard(text, origin, backend, deliver).catch(() => undefined));
   return {
     post(change) {
       const payload = JSON.stringify({ origin, ...noticeOf(change) } satisfies Payload);

@@ -30,7 +30,10 @@ export interface PostgresStoreOptions extends StoreOptions {
   readonly pool?: Pool;
   /** The PostgreSQL schema holding the store's tables: a lower-case identifier (default `satchel`). */
   readonly schema?: string;
-  /** Hear the changes other stores on this database and schema make, over `LISTEN`/`NOTIFY` (default true). */
+  /**
+   * Hear the changes other stores on this database and schema make, over `LISTEN`/`NOTIFY` (default true). A store that
+   * does not listen (a publishing job, a one-off writer) still announces its own writes to those that do.
+   */
   readonly listen?: boolean;
 }
 
@@ -96,7 +99,7 @@ async function storeOver(client: SqlClient, schema: string, options: PostgresSto
   let link: ServerLink | undefined;
   const backend = postgresBackend(client, schema, async () => link?.close());
   const store = buildSkillStore(backend, { ...options, onLocalChange: (change) => link?.post(change) });
-  if (options.listen !== false) link = await linkServers(client, schema, backend, (change) => store.deliver(change));
+  link = await linkServers(client, schema, backend, options.listen === false ? undefined : (change) => store.deliver(change));
   return Object.assign(store, {
     schema,
     driver: client.kind,

@@ -60,6 +60,13 @@ export function describeDatabaseContract(label: string, db: () => TestDatabase):
       // The revision each change carries is the one the database holds (an archive may be a revision of its own).
       expect(remote.at(-1)?.revision).toBe((await b.get(USER, 'invoice-export'))?.revision);
       expect(heard).toEqual([]);
+      // Not listening is not keeping quiet: the quiet store's own write reaches the others.
+      const told = nextChange(loader, 'refunds');
+      await quiet.put(USER, skillMd('refunds', { description: 'Decide refunds under the store policy.' }));
+      expect([(await told).type, (await told).tier]).toEqual(['upsert', 'user']);
+      expect(remote.at(-1)).toMatchObject({ action: 'put', remote: true, name: 'refunds' });
+      // …and it hears its own write, as any store does, but still none of the others'.
+      expect(heard.map((c) => [c.name, c.remote === true])).toEqual([['refunds', false]]);
       loader.close();
       await Promise.all([a.close(), b.close(), quiet.close()]);
     });

@@ -18,6 +18,8 @@ export interface CommandSpec {
   readonly args: string;
   /** Least number of positional arguments. */
   readonly minPositionals: number;
+  /** With `--store`, the number of positional arguments (the store replaces the skills folder). */
+  readonly storePositionals?: { readonly least: number; readonly most: number };
   /** One line for the command list. */
   readonly summary: string;
   /** A paragraph for `satchel <command> --help`. */
@@ -101,22 +103,26 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     defaults: LOADER_LIMITS,
   },
   publish: {
-    args: '<dir> <out>',
+    args: '<dir> <out> | --store <url|dir> --namespace <a/b> <out>',
     minPositionals: 2,
-    summary: 'Publish the skills under <dir> as a discovery index for a static host.',
+    storePositionals: { least: 1, most: 1 },
+    summary: 'Publish the skills under <dir>, or of a store namespace, as a discovery index for a static host.',
     details:
-      'Writes <out>/.well-known/agent-skills/index.json (schema 0.2.0) and beside it each skill: a lone SKILL.md as is (`skill-md`), a skill with resources as a deterministic .tar.gz (`archive`), each with its SHA-256 digest. Read it back with remoteSource. Exit 1 when a skill was left out (each is listed with why); a name used twice writes nothing (exit 1, as catalog refuses it).',
+      'Writes <out>/.well-known/agent-skills/index.json (schema 0.2.0) and beside it each skill: a lone SKILL.md as is (`skill-md`), a skill with resources as a deterministic .tar.gz (`archive`), each with its SHA-256 digest. Read it back with remoteSource. With --store and --namespace, publishes the active skills of that namespace of a skill store on PostgreSQL (a server, or a PGlite folder) instead of a folder. Exit 1 when a skill was left out (each is listed with why) or the store cannot be opened; a name used twice writes nothing (exit 1, as catalog refuses it).',
     switches: ['--json', '--include-hidden'],
+    values: ['--store', '--namespace'],
     limits: DISCOVERY,
     defaults: LOADER_LIMITS,
   },
   mcp: {
-    args: '<path…>',
+    args: '<path…> [--store <url|dir> --namespace <a/b>]',
     minPositionals: 1,
-    summary: 'Serve the skills under each path as an MCP server over stdio, live as the folders change.',
+    storePositionals: { least: 0, most: Infinity },
+    summary: 'Serve the skills under each path (and of a store namespace) as an MCP server over stdio, live as they change.',
     details:
-      'Speaks the Model Context Protocol on stdin/stdout (logs go to stderr): the tools skills.load, skills.read, skills.search, skills.list and skills.grep, every text file as a skill://<name>/<path> resource, the catalog as the skills://catalog resource and the skills-catalog prompt, fitted to --max-catalog-bytes (skills.search finds what it leaves out). The folders are watched; a change reaches the client as list-changed notifications. Runs until stdin closes; exit 1 when a path cannot be used or the load fails. Needs @modelcontextprotocol/sdk installed.',
+      'Speaks the Model Context Protocol on stdin/stdout (logs go to stderr): the tools skills.load, skills.read, skills.search, skills.list and skills.grep, every text file as a skill://<name>/<path> resource, the catalog as the skills://catalog resource and the skills-catalog prompt, fitted to --max-catalog-bytes (skills.search finds what it leaves out). The folders are watched; a change reaches the client as list-changed notifications. With --store and --namespace, the active skills of that namespace of a skill store on PostgreSQL are served too (after the folders, which win a name), and every write to them, from any server on the database, reaches the client the same way. Runs until stdin closes; exit 1 when a path or the store cannot be used or the load fails. Needs @modelcontextprotocol/sdk installed.',
     switches: ['--include-hidden'],
+    values: ['--store', '--namespace'],
     // The server offers the catalog (a resource and a prompt) and names the skills in its tools: --max-catalog-bytes bounds both.
     limits: ['maxSkills', 'maxTotalBytes', 'maxCatalogBytes', ...DISCOVERY],
     defaults: LOADER_LIMITS,

@@ -37,4 +37,8 @@ export interface CliFlags {
   queries?: string;
   /** `eval`: exit 1 when a skill activates for less than this share (0–1) of the queries it should. */
   minRate?: number;
+  /** `publish`, `mcp`: a skill store on PostgreSQL to read, a `postgres://` URL or a PGlite database's folder. */
+  store?: string;
+  /** `publish`, `mcp`: the store namespace to read, its segments (`--namespace acme/skills`). */
+  namespace?: string[];
 }

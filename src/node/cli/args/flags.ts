@@ -70,8 +70,10 @@ function parseCommand(command: CommandName, args: readonly string[]): ParsedArgs
     flags.paths.push(...args.slice(end + 1));
     flags.literal = args.length - end - 1;
   }
+  const storeProblem = storeUsage(command, flags);
+  if (storeProblem !== undefined) return usage(storeProblem);
   const min = COMMANDS[command].minPositionals;
-  if (flags.paths.length < min)
+  if (flags.store === undefined && flags.paths.length < min)
     return usage(
       command === 'route'
         ? 'give at least one path, then the turn.'
@@ -82,6 +84,16 @@ function parseCommand(command: CommandName, args: readonly string[]): ParsedArgs
             : 'give at least one path.',
     );
   return { kind: 'run', command, flags };
+}
+
+/** What is wrong with `--store` / `--namespace` and the paths beside them, if anything. */
+function storeUsage(command: CommandName, flags: CliFlags): string | undefined {
+  if ((flags.store === undefined) !== (flags.namespace === undefined)) return '--store and --namespace go together: give both, or neither.';
+  const bounds = COMMANDS[command].storePositionals;
+  if (flags.store === undefined || bounds === undefined) return undefined;
+  if (flags.paths.length < bounds.least || flags.paths.length > bounds.most)
+    return command === 'publish' ? 'with --store, give one path: the output folder.' : `with --store, give ${bounds.least} to ${bounds.most} paths.`;
+  return undefined;
 }
 
 /** Sets a limit flag; returns what is wrong, if anything. */

@@ -6,7 +6,7 @@
 import type { CliFlags } from '../io.js';
 
 /** A value flag that is not a limit. */
-export type ValueFlag = '--threshold' | '--queries' | '--min-rate';
+export type ValueFlag = '--threshold' | '--queries' | '--min-rate' | '--store' | '--namespace';
 
 /** One value flag's shape. */
 interface ValueFlagSpec {
@@ -40,7 +40,25 @@ export const VALUE_FLAGS: Readonly<Record<ValueFlag, ValueFlagSpec>> = {
     help: 'Exit 1 when a skill activates for less than this share of the queries it should (0 to 1), or an eval file is malformed.',
     set: (flags, text) => setIf(parseShare(text), (value) => (flags.minRate = value)),
   },
+  '--store': {
+    shown: '--store <url|dir>',
+    takes: 'a postgres:// URL or a folder',
+    help: 'Read skills from a skill store on PostgreSQL: a server (postgres://user@host/db) or the folder of an embedded PGlite database. Give --namespace with it.',
+    set: (flags, text) => setIf(text === '' ? undefined : text, (value) => (flags.store = value)),
+  },
+  '--namespace': {
+    shown: '--namespace <a/b>',
+    takes: 'namespace segments joined by "/", none empty (acme/skills)',
+    help: 'The store namespace to read, its segments joined by "/" (acme/skills for the org acme\'s skills).',
+    set: (flags, text) => setIf(parseNamespace(text), (value) => (flags.namespace = value)),
+  },
 };
+
+/** `acme/skills` as `['acme', 'skills']`; `undefined` when a segment is empty. */
+export function parseNamespace(text: string): string[] | undefined {
+  const segments = text.split('/');
+  return segments.every((s) => s !== '') ? segments : undefined;
+}
 
 /** Calls `set` with `value` unless it is `undefined`; says whether it did. */
 function setIf<T>(value: T | undefined, set: (value: T) => unknown): boolean {

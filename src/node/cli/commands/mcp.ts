@@ -1,6 +1,7 @@
 /**
- * `satchel mcp <path…>`: the skills under each path, watched, served as an
- * MCP server over stdio until stdin closes. stdout carries the protocol
+ * `satchel mcp <path…>`: the skills under each path (and of a store
+ * namespace, with `--store`), watched, served as an MCP server over stdio
+ * until stdin closes. stdout carries the protocol
  * alone; everything for a person goes to stderr.
  * @module
  */
@@ -12,6 +13,7 @@ import type { CliFlags, CliIo } from '../io.js';
 import { plural, skillErrorText } from '../output/print.js';
 import { hiddenSkills, hiddenText } from '../paths/hidden.js';
 import { checkFolders, cliSource, discoveryBounds } from '../paths/inputs.js';
+import { openCliStore } from '../paths/store-input.js';
 import { BoundedStdioTransport } from './mcp-transport.js';
 
 /** Serves the skills under the given paths over stdio; resolves to the exit code once the client is gone. */
@@ -21,15 +23,19 @@ export async function mcpCommand(flags: CliFlags, io: CliIo): Promise<number> {
   const limits = resolveLimits(flags.limits, COMMANDS.mcp.defaults);
   const bounds = { ...discoveryBounds(limits), includeHidden: flags.includeHidden, watch: true };
   const sources = folders.map((abs) => cliSource(abs, bounds, io.cwd));
-  const loader = new SkillLoader({ builtin: sources, limits });
-  const stop = (): void => {
+  const store = flags.store === undefined ? undefined : await openCliStore('mcp', flags, io, { watch: true });
+  if (flags.store !== undefined && store === undefined) return 1;
+  // After the folders: a checked-in skill wins its name over a stored one, as the loader's precedence says.
+  const loader = new SkillLoader({ builtin: store === undefined ? sources : [...sources, store.source], limits });
+  const stop = async (): Promise<void> => {
     loader.close();
     for (const source of sources) source.close?.();
+    await store?.close();
   };
   try {
     await loader.loadAll();
   } catch (e) {
-    stop();
+    await stop();
     if (!isSkillError(e)) throw e;
     io.err.write(skillErrorText('mcp', e, io.cwd));
     return 1;
@@ -38,7 +44,7 @@ export async function mcpCommand(flags: CliFlags, io: CliIo): Promise<number> {
   const hidden = hiddenText(await hiddenSkills(folders, loader.diagnostics, limits), io.cwd);
   if (hidden !== undefined) io.err.write(`satchel mcp: ${hidden}\n`);
   const fatal = await serve(loader);
-  stop();
+  await stop();
   if (fatal === undefined) return 0;
   io.err.write(`satchel mcp: ${fatal}\n`);
   return 1;
