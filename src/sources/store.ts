@@ -155,14 +155,17 @@ async function countSafely(store: SkillStoreLike, ns: string[], name: string): P
 /** Every item of a store that knows its size, a page at a time; a short page ends it (the namespace shrank meanwhile). */
 async function readWhole(store: SkillStoreLike, ns: string[], total: number, name: string, call: SourceCallOptions): Promise<readonly SkillStoreItem[]> {
   const items: SkillStoreItem[] = [];
-  // One page more than counted: a skill saved between count and search is read too.
+  // Pages of STORE_PAGE_SIZE, the last asking for one more than counted: a skill saved between count and search is read
+  // too, and a page short of its limit ends the read without another, empty, query (500 skills are one query, not two).
   while (items.length <= total) {
     throwIfAborted(call.signal);
-    const page = await searchSafely(store, ns, STORE_PAGE_SIZE, name, items.length, items.at(-1)?.key);
+    const left = total - items.length;
+    const limit = left <= STORE_PAGE_SIZE ? left + 1 : STORE_PAGE_SIZE;
+    const page = await searchSafely(store, ns, limit, name, items.length, items.at(-1)?.key);
     // A store that ignores `offset` answers the first page again: stop rather than read it twice.
     if (items.length > 0 && page.length > 0 && page[0]?.key !== undefined && page[0].key === items[0]?.key) break;
     for (const item of page) items.push(item);
-    if (page.length < STORE_PAGE_SIZE) break;
+    if (page.length < limit) break;
   }
   return items;
 }

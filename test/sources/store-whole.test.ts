@@ -34,8 +34,23 @@ describe('a store that knows its size', () => {
     expect(store.calls).toEqual([
       { limit: STORE_PAGE_SIZE },
       { limit: STORE_PAGE_SIZE, offset: STORE_PAGE_SIZE, after: `s${STORE_PAGE_SIZE - 1}` },
-      { limit: STORE_PAGE_SIZE, offset: 2 * STORE_PAGE_SIZE, after: `s${2 * STORE_PAGE_SIZE - 1}` },
+      // The last page asks for one more than counted (a skill saved meanwhile); coming back short, it is the last.
+      { limit: 31, offset: 2 * STORE_PAGE_SIZE, after: `s${2 * STORE_PAGE_SIZE - 1}` },
     ]);
+  });
+
+  it('reads a namespace of exactly one page in one search, not a second, empty one', async () => {
+    const store = pagingStore(items(STORE_PAGE_SIZE), () => Promise.resolve(STORE_PAGE_SIZE));
+    const { entries } = await storeSource(store, ['acme', 'skills']).list();
+    expect(entries).toHaveLength(STORE_PAGE_SIZE);
+    expect(store.calls).toEqual([{ limit: STORE_PAGE_SIZE + 1 }]);
+  });
+
+  it('reads a skill saved between count and search', async () => {
+    const all = items(41);
+    const store = pagingStore(all, () => Promise.resolve(40));
+    const { entries, diagnostics } = await storeSource(store, ['acme', 'skills']).list();
+    expect([entries.length, diagnostics]).toEqual([41, []]);
   });
 
   it('keeps an explicit perNamespace, and says what it left out', async () => {

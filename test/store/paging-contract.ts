@@ -82,7 +82,7 @@ export function describePagingContract(label: string, make: StoreFactory): void 
       expect(calls).toEqual([
         { limit: STORE_PAGE_SIZE },
         { limit: STORE_PAGE_SIZE, offset: STORE_PAGE_SIZE, after: 'skill-0500' },
-        { limit: STORE_PAGE_SIZE, offset: 2 * STORE_PAGE_SIZE, after: 'skill-1000' },
+        { limit: total - 1 - 2 * STORE_PAGE_SIZE + 1, offset: 2 * STORE_PAGE_SIZE, after: 'skill-1000' },
       ]);
       const loader = new SkillLoader({ store, limits: { maxSkills: total } });
       await loader.loadAll('acme');
