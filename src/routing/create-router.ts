@@ -35,9 +35,16 @@ export function createRouter(options: CreateRouterOptions = {}): Router {
  * different schema version or a pipeline of another language.
  */
 export function loadRouter(json: RouterJSON, options: RouterOptions = {}): Router {
-  const pipeline = checkRouterJSON(json, options);
+  return readRouter(json, { ...options, pipeline: checkRouterJSON(json, options) });
+}
+
+/**
+ * @internal {@link loadRouter} for an index {@link checkRouterJSON} passed already, with the pipeline it gave: the
+ * loader checks a shipped index when it is listed and reads it on first use, without walking its entries twice.
+ */
+export function readRouter(json: RouterJSON, options: RouterOptions & { readonly pipeline: TextPipeline }): Router {
   try {
-    return new Router({ ...options, pipeline }, json);
+    return new Router(options, json);
   } catch (e) {
     throw new SkillError('INVALID_INDEX', `The routing index is malformed: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
   }
@@ -73,7 +80,8 @@ function isEntry(e: unknown): boolean {
   if (!Array.isArray(e) || e.length !== 6) return false;
   const [name, digest, activation, intents, doc, profile] = e as unknown[];
   const shaped = typeof name === 'string' && typeof digest === 'string' && typeof activation === 'string';
-  return shaped && isStrings(intents) && isDocument(doc, name) && Array.isArray(profile) && profile.every(isWeight);
+  // The profile's terms are read when the index is (a malformed weight is refused then, as INVALID_INDEX).
+  return shaped && isStrings(intents) && isDocument(doc, name) && typeof profile === 'string';
 }
 
 const isStrings = (v: unknown): boolean => Array.isArray(v) && v.every((x) => typeof x === 'string');
@@ -82,8 +90,4 @@ function isDocument(doc: unknown, name: string): boolean {
   if (typeof doc !== 'object' || doc === null) return false;
   const d = doc as Record<string, unknown>;
   return d['id'] === name && DOC_FIELDS.every((f) => typeof d[f] === 'string');
-}
-
-function isWeight(pair: unknown): boolean {
-  return Array.isArray(pair) && pair.length === 2 && typeof pair[0] === 'string' && typeof pair[1] === 'number' && Number.isFinite(pair[1]);
 }

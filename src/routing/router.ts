@@ -8,7 +8,7 @@ import MiniSearch, { type Options as MiniSearchOptions, type SearchOptions } fro
 import { pipelineOf, resolveRouterOptions, type ResolvedRouterOptions, type RouterOptions } from './options.js';
 import { bestExampleEvidence, exampleTermsOf, lengthFactor, massOf } from './examples.js';
 import { feedbackTerms, relatedTerms } from './feedback.js';
-import { calibrate, evidence, idf, ROUTER_FIELDS, type RawHit, type RouterField, type TermProfile } from './score.js';
+import { calibrate, evidence, idf, profileOfText, profileText, ROUTER_FIELDS, type RawHit, type RouterField, type TermProfile } from './score.js';
 import { fieldWords, profileOfWords, type FieldWords } from './field-words.js';
 import { matchedWords, shownWordsOf, type ShownWord } from './matched-words.js';
 import type { TextPipeline } from './text-pipeline.js';
@@ -22,7 +22,7 @@ export { DEFAULT_ROUTER_OPTIONS, type RouterOptions } from './options.js';
 export type { IntentHit, RouteHit, RouteOptions, RouterDocument, RouterJSON, SyncResult } from './types.js';
 
 /** Version of {@link RouterJSON}; a serialised router of another version is refused. */
-export const ROUTER_SCHEMA_VERSION = 3;
+export const ROUTER_SCHEMA_VERSION = 4;
 
 /** What the router keeps of a skill. */
 interface Entry {
@@ -73,7 +73,7 @@ export class Router {
     this.#search = { boost: o.boost, fuzzy: o.fuzzy, prefix: o.prefix, bm25: o.bm25, tokenize: (q) => q.split(' '), processTerm: (t) => t };
     this.#query = new QuerySearch(this.#index, this.#search, config.fields, (t) => this.pipeline.isStopTerm(t));
     for (const [name, digest, activation, intents, doc, profile] of json?.entries ?? [])
-      this.#remember(name, { digest, activation, intents, doc, profile: new Map(profile) });
+      this.#remember(name, { digest, activation, intents, doc, profile: profileOfText(profile) });
     // An index whose two halves disagree would route to skills it cannot name, or refuse to re-index them.
     if (json && (this.#index.documentCount !== this.#entries.size || [...this.#entries.keys()].some((n) => !this.#index.has(n)))) {
       throw new Error('its entries and its search index do not list the same skills');
@@ -177,7 +177,7 @@ export class Router {
 
   /** A plain object to store or ship; {@link loadRouter} reads it back. */
   toJSON(): RouterJSON {
-    const entries = [...this.#entries].map(([name, e]) => [name, e.digest, e.activation, e.intents, e.doc, [...e.profile]] as const);
+    const entries = [...this.#entries].map(([name, e]) => [name, e.digest, e.activation, e.intents, e.doc, profileText(e.profile)] as const);
     return { version: ROUTER_SCHEMA_VERSION, language: this.pipeline.language, entries, index: this.#index.toJSON() };
   }
 

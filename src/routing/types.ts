@@ -63,14 +63,14 @@ export interface RouterJSON {
   readonly version: number;
   /** The text pipeline's language. */
   readonly language: string;
-  /** Per skill: name, digest, activation, intents (lower case), indexed document, term profile. */
+  /** Per skill: name, digest, activation, intents (lower case), indexed document, term profile (as `profileText` writes it: `term` or `term~weight`, space-separated). */
   readonly entries: readonly (readonly [
     name: string,
     digest: string,
     activation: Activation,
     intents: readonly string[],
     doc: RouterDocument,
-    profile: readonly (readonly [string, number])[],
+    profile: string,
   ])[];
   /** MiniSearch's own serialisation of the index. */
   readonly index: unknown;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isSkillError } from '../../src/format/errors.js';
 import { ROUTER_SCHEMA_VERSION, type Router, type RouterJSON } from '../../src/routing/router.js';
 import { createRouter, loadRouter } from '../../src/routing/create-router.js';
+import { profileOfText, profileText } from '../../src/routing/score.js';
 import type { Skill } from '../../src/format/types.js';
 import { demoSkills, skill } from '../support/routing-skills.js';
 
@@ -143,8 +144,30 @@ describe('router serialisation', () => {
     if (!first) throw new Error('no entries');
     expect(refused({ ...json, entries: [[first[0], first[1], first[2], first[3], {}, first[5]], ...rest] })).toBe(true);
     expect(refused({ ...json, entries: [[first[0], first[1], first[2], [7], first[4], first[5]], ...rest] })).toBe(true);
-    expect(refused({ ...json, entries: [[first[0], first[1], first[2], first[3], first[4], [['t', 'x']]], ...rest] })).toBe(true);
+    expect(refused({ ...json, entries: [[first[0], first[1], first[2], first[3], first[4], [['t', 1]]], ...rest] })).toBe(true);
+    for (const damaged of ['t~x', 't~', '~1', 't~Infinity'])
+      expect(refused({ ...json, entries: [[first[0], first[1], first[2], first[3], first[4], damaged], ...rest] })).toBe(true);
     expect(refused(json)).toBe(false);
+  });
+
+  it('writes each term profile as one line of text that reads back to the same weights', () => {
+    const router = createRouter();
+    router.sync(demoSkills());
+    const [, , , , , profile] = router.toJSON().entries.find((e) => e[0] === 'pdf-tools') ?? [];
+    expect(typeof profile).toBe('string');
+    expect(profileOfText(profile ?? '').get('pdf')).toBeGreaterThan(0);
+    // Any terms without spaces, `~` and weights of every kind included, round-trip exactly.
+    const term = fc.string({ minLength: 1, maxLength: 8 }).filter((t) => !t.includes(' '));
+    const weight = fc.oneof(fc.constant(1), fc.double({ noNaN: true, noDefaultInfinity: true }));
+    fc.assert(
+      fc.property(fc.dictionary(term, weight), (entries) => {
+        const map = new Map(Object.entries(entries));
+        expect([...profileOfText(profileText(map))]).toEqual([...map]);
+      }),
+      { numRuns: 300 },
+    );
+    expect(profileOfText('')).toEqual(new Map());
+    expect(() => profileText(new Map([['two words', 1]]))).toThrow(/space/);
   });
 });
 

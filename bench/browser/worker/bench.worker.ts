@@ -68,21 +68,8 @@ runtime.loader.activate = (...args) => {
   return result;
 };
 
-/**
- * The worker's memory after a collection: `performance.measureUserAgentSpecificMemory()` (the page is cross-origin
- * isolated for it), else Chromium's `performance.memory`, else null.
- */
-async function workerHeap(): Promise<number | null> {
-  (globalThis as { gc?: () => void }).gc?.();
-  const measure = (performance as { measureUserAgentSpecificMemory?: () => Promise<{ bytes: number }> }).measureUserAgentSpecificMemory;
-  if (typeof measure === 'function' && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated) return (await measure.call(performance)).bytes;
-  return (performance as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? null;
-}
-
 self.addEventListener('message', (event: MessageEvent<{ bench?: string; turn?: string; count?: number }>) => {
   if (event.data?.bench === 'timings') return self.postMessage({ bench: 'timings', bundleImportMs, loaderLoadMs });
-  // The worker's JS heap after a full garbage collection (the bench runs Chromium with --expose-gc and precise memory info).
-  if (event.data?.bench === 'heap') return void workerHeap().then((usedJSHeapSize) => self.postMessage({ bench: 'heap', usedJSHeapSize }));
   if (event.data?.bench !== 'activate') return;
   const { turn = '', count = 0 } = event.data;
   const times: number[] = [];

@@ -32,7 +32,7 @@ interface ColdStart {
   readonly activateMs: number;
   /** After the first `activate`: `activateAsync` of the same turn, which reads the activated lazy skills' chunks. */
   readonly bodiesMs: number;
-  /** The worker's JS heap after the first activate and a garbage collection (null where the browser does not say). */
+  /** The worker's JS memory after the first activate, as the page measures it (null where the browser does not say). */
   readonly heapBytes: number | null;
 }
 
@@ -61,7 +61,7 @@ async function coldStart(name: BundleName): Promise<ColdStart> {
   if (skills.length !== Number.parseInt(name, 10)) throw new Error(`expected ${name} skills, the worker loaded ${skills.length}`);
   await client.activate(TURN);
   const end = performance.now();
-  const { usedJSHeapSize } = await askWorker<{ usedJSHeapSize: number | null }>(worker, { bench: 'heap' });
+  const heapBytes = await workerHeap();
   const bodiesStart = performance.now();
   await client.activateAsync(TURN);
   const bodiesMs = performance.now() - bodiesStart;
@@ -69,7 +69,24 @@ async function coldStart(name: BundleName): Promise<ColdStart> {
   client.close();
   worker.terminate();
   const parts = { bootMs: booted - start, loadAllMs: loaded - booted, bundleImportMs, loaderLoadMs, activateMs: end - loaded };
-  return { totalMs: end - start, ...parts, bodiesMs, heapBytes: usedJSHeapSize };
+  return { totalMs: end - start, ...parts, bodiesMs, heapBytes };
+}
+
+/**
+ * The live worker's JS memory, measured from the page: `performance.measureUserAgentSpecificMemory()` attributes bytes
+ * to each worker (the page is cross-origin isolated for it; Chromium runs with ForceEagerMeasureMemory, so it answers
+ * at once). Dedicated workers cannot measure themselves. `null` where the browser does not say.
+ */
+async function workerHeap(): Promise<number | null> {
+  const measure = (performance as { measureUserAgentSpecificMemory?: () => Promise<MemoryMeasurement> }).measureUserAgentSpecificMemory;
+  if (typeof measure !== 'function' || !crossOriginIsolated) return null;
+  const { breakdown } = await measure.call(performance);
+  const inWorker = breakdown.filter((b) => b.attribution.some((a) => a.scope === 'DedicatedWorkerGlobalScope'));
+  return inWorker.length === 0 ? null : inWorker.reduce((sum, b) => sum + b.bytes, 0);
+}
+
+interface MemoryMeasurement {
+  readonly breakdown: readonly { readonly bytes: number; readonly attribution: readonly { readonly scope: string }[] }[];
 }
 
 /** Median of each part over {@link COLD_RUNS} fresh workers of `name`. */

@@ -127,8 +127,8 @@ async function measure(outDir) {
       .pipe(res);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  // --expose-gc and precise memory info: the worker's heap after a collection, to the byte.
-  const args = [...chromiumLaunchOptions.args, '--js-flags=--expose-gc', '--enable-precise-memory-info'];
+  // The page measures the worker's memory (measureUserAgentSpecificMemory): eagerly, not at Chromium's next idle GC.
+  const args = [...chromiumLaunchOptions.args, '--enable-blink-features=ForceEagerMeasureMemory'];
   const browser = await chromium.launch({ ...chromiumLaunchOptions, args, headless: true });
   try {
     const page = await browser.newPage();

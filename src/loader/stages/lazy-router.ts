@@ -7,7 +7,7 @@
  * @module
  */
 import { type Router, type RouterJSON, type RouterOptions } from '../../routing/router.js';
-import { checkRouterJSON, createRouter, loadRouter } from '../../routing/create-router.js';
+import { checkRouterJSON, createRouter, readRouter } from '../../routing/create-router.js';
 import type { Skill } from '../../format/types.js';
 
 /** A router made on first use, synced with the latest loaded skills before each use. */
@@ -72,5 +72,5 @@ function builtWithDefaults(options: RouterOptions): boolean {
 /** Reads `index` on first use, checked now (version, language); the pipeline the check makes is the one used. */
 function fromIndex(index: RouterJSON, options: RouterOptions): () => Router {
   const pipeline = checkRouterJSON(index, options);
-  return () => loadRouter(index, { ...options, pipeline });
+  return () => readRouter(index, { ...options, pipeline });
 }
