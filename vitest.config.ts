@@ -31,6 +31,14 @@ export default defineConfig({
             'idb',
             'ai',
             'ai/test',
+            // The MCP host's browser test: the SDK's client, in-memory transport and low-level server, and zod.
+            '@modelcontextprotocol/sdk/client/index.js',
+            '@modelcontextprotocol/sdk/inMemory.js',
+            '@modelcontextprotocol/sdk/server/index.js',
+            '@modelcontextprotocol/sdk/server/mcp.js',
+            '@modelcontextprotocol/sdk/types.js',
+            'zod',
+            'zod/v4',
             // The embedding stage's optional peers, bundled together so TF.js core is one module for all of them.
             '@tensorflow/tfjs-core',
             '@tensorflow/tfjs-converter',

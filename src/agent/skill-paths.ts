@@ -30,3 +30,18 @@ export function canonicalSkillPath(skill: Skill): string {
   const bundle = originOf(skill)?.bundle;
   return bundle === undefined ? `/skills/${skill.name}/SKILL.md` : `/skills/${bundle.name}/skills/${skill.name}/SKILL.md`;
 }
+
+/**
+ * Who serves `skill` when another party does: its source's `servedBy` (`mcp:<label>` for an MCP server's skill), or
+ * `undefined` for a local skill. What the model sees of such a skill is tagged with it.
+ */
+export function servedByOf(skill: Skill): string | undefined {
+  const by = originOf(skill)?.source.servedBy;
+  return typeof by === 'string' ? by : undefined;
+}
+
+/** The description a catalog lists: a served skill's starts with its origin in brackets (`[mcp:acme] Process refunds.`). */
+export function catalogDescription(skill: Skill): string {
+  const by = servedByOf(skill);
+  return by === undefined ? skill.description : `[${by}] ${skill.description}`;
+}

@@ -13,7 +13,7 @@ import { SKILLS_LOAD, SKILLS_READ, SKILLS_READ_GRANT } from './tool-names.js';
 import type { Skill, SkillFile } from '../format/types.js';
 import type { BundleIdentity } from '../sources/source.js';
 import { contentTypeOf } from '../shared/content-type.js';
-import { bundleOf, canonicalSkillPath } from './skill-paths.js';
+import { bundleOf, canonicalSkillPath, servedByOf } from './skill-paths.js';
 
 /** A JSON Schema object, as tool definitions carry it. */
 export type JsonSchema = Readonly<Record<string, unknown>>;
@@ -73,6 +73,8 @@ export interface LoadedSkill {
   readonly path: string;
   /** The plugin the skill ships in (name and version), or `null`. */
   readonly bundle: BundleIdentity | null;
+  /** Present for a skill another party serves: who (`mcp:<label>`); its text is that server's, untrusted input. */
+  readonly origin?: string;
 }
 
 /** What `skills.read` returns. */
@@ -81,6 +83,8 @@ export interface ReadFileResult {
   readonly path: string;
   /** The file's text. */
   readonly text: string;
+  /** Present for a file of a skill another party serves: who (`mcp:<label>`). */
+  readonly origin?: string;
 }
 
 /** What the tools read from: a fixed list of skills and a way to read their text files. */
@@ -175,7 +179,8 @@ function readTool(
       if (!listed) throw unknownSkill(name, [...byName.keys()]);
       const skill = await inFull(served, listed);
       const file = listedTextFile(skill, path);
-      return { name, path: file.path, text: await served.readText(skill, file) };
+      const origin = servedByOf(skill);
+      return { name, path: file.path, text: await served.readText(skill, file), ...(origin === undefined ? {} : { origin }) };
     },
   });
 }
@@ -191,6 +196,7 @@ function inFull(served: ServedSkills, skill: Skill): Promise<Skill> | Skill {
  * @throws {SkillError} `LIMIT_EXCEEDED` when the substituted instructions would pass `maxBytes` (default 256 KiB).
  */
 export function loadedSkill(skill: Skill, args: string | undefined, maxBytes?: number): LoadedSkill {
+  const origin = servedByOf(skill);
   return {
     name: skill.name,
     description: skill.description,
@@ -198,6 +204,7 @@ export function loadedSkill(skill: Skill, args: string | undefined, maxBytes?: n
     files: skill.files.map(listedFile),
     path: canonicalSkillPath(skill),
     bundle: bundleOf(skill),
+    ...(origin === undefined ? {} : { origin }),
   };
 }
 

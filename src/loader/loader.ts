@@ -88,7 +88,7 @@ export class SkillLoader extends RoutedLoader {
     } finally {
       const loaded = skills !== undefined;
       // After a load, a store that emits changes is listened to for the namespaces it read.
-      this.#watch.loadEnded(loaded ? tiersOf(this.#options.builtin, undefined, undefined) : undefined);
+      this.#watch.loadEnded(loaded ? tiersOf(this.#options.builtin, undefined, undefined, undefined, undefined, this.#options.remote) : undefined);
       await this.#live.loadEnded(this.#options.store, loaded ? watchedOf(orgId, userId, this.#options.surface) : undefined);
     }
   }

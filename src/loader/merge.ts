@@ -15,6 +15,13 @@ import { isSkillSource, type SkillSource } from '../sources/source.js';
 import { subagentSpecToSkill, type SubagentSpec } from './subagent.js';
 import type { ResolvedLimits } from '../format/types.js';
 import { utf8ByteLength } from '../shared/text.js';
+import { originOf } from '../sources/origin.js';
+
+/** Who serves a candidate's skill when another party does (an MCP server: `mcp:<label>`); `undefined` for a local skill. */
+function servedBy(candidate: Candidate): string | undefined {
+  const by = originOf(candidate.skill)?.source.servedBy;
+  return typeof by === 'string' ? by : undefined;
+}
 
 /**
  * Lists a source, waiting no longer than `signal` and the timeout allow, and
@@ -95,9 +102,17 @@ export class TierMerger {
     const { skill } = candidate;
     const key = nameKey(skill.name);
     const where = (c: Candidate): string => `${c.sourceName}${c.skill.path ? ` (${c.skill.path})` : ''}`;
+    // Names resolve per origin: a skill another party serves (an MCP server's) never keeps a name from a local one.
+    const rival = this.#byKey.get(key) ?? this.#byLook.get(confusableKey(skill.name));
+    if (rival && servedBy(rival) !== undefined && servedBy(candidate) === undefined) this.#yieldName(rival, candidate, where);
     const holder = this.#byKey.get(key);
     if (holder) {
       this.skipped++;
+      if (servedBy(candidate) !== undefined || servedBy(holder) !== undefined) {
+        const message = `Skill "${skill.name}" from ${where(candidate)} has the name of the one from ${where(holder)}: names resolve per origin, the one from ${holder.sourceName} keeps it, and this one is not loaded.`;
+        this.#diagnostics.push(createDiagnostic('origin-collision', 'runtime', message, skill.path ?? candidate.sourceName));
+        return;
+      }
       const spelled = holder.skill.name === skill.name ? '' : ` ("${skill.name}" and "${holder.skill.name}" are one name)`;
       this.#diagnostics.push(
         createDiagnostic(
@@ -123,6 +138,16 @@ export class TierMerger {
     }
     this.#byKey.set(key, candidate);
     this.#byLook.set(confusableKey(skill.name), candidate);
+  }
+
+  /** `rival`, served by another party, gives up its name (or its look) to the local `candidate`: it is not loaded. */
+  #yieldName(rival: Candidate, candidate: Candidate, where: (c: Candidate) => string): void {
+    this.#byKey.delete(nameKey(rival.skill.name));
+    this.#byLook.delete(confusableKey(rival.skill.name));
+    this.#bytes -= rival.bytes;
+    this.skipped++;
+    const message = `Skill "${rival.skill.name}" from ${where(rival)} has the name of the local one from ${where(candidate)}: names resolve per origin, the local one keeps it, and the one from ${rival.sourceName} is not loaded.`;
+    this.#diagnostics.push(createDiagnostic('origin-collision', 'runtime', message, rival.skill.path ?? rival.sourceName));
   }
 
   cache(): Cache {

@@ -1,7 +1,7 @@
 /**
  * Live reload from watching sources (`directorySource(dir, { watch: true })`,
- * `pluginSource`): after a load, the loader subscribes to each builtin
- * source that can `watch`; when one reports a change it is listed again and
+ * `pluginSource`, an MCP server's list-changed through `mcpSkillSource`): after a load, the loader subscribes to each
+ * builtin or remote source that can `watch`; when one reports a change it is listed again and
  * compared with what the cache holds from it, and only the skills that were
  * added, changed (another digest: SKILL.md or any file it can read) or
  * removed are applied to the cache and routing index, each announced as a
@@ -74,7 +74,8 @@ export class SourceWatch {
 
   #follow(tier: Tier): void {
     const { source } = tier;
-    if (tier.kind !== 'builtin' || !isSkillSource(source) || typeof source.watch !== 'function' || this.#subscriptions.has(source)) return;
+    // The builtin sources, and the remote ones (org tier) that watch: an MCP server's list-changed.
+    if (!isSkillSource(source) || typeof source.watch !== 'function' || this.#subscriptions.has(source)) return;
     try {
       const unsubscribe = source.watch(() => this.#heard(tier));
       this.#subscriptions.set(source, typeof unsubscribe === 'function' ? unsubscribe : () => undefined);
@@ -102,9 +103,9 @@ export class SourceWatch {
       if (originOf(held)?.source !== tier.source || fresh.has(held.name)) continue;
       if (!this.#host.remove(held.name)) continue;
       removed.push(held.name);
-      this.#host.announce({ name: held.name, type: 'remove', tier: 'builtin', cause: 'watch' });
+      this.#host.announce({ name: held.name, type: 'remove', tier: tier.kind, cause: 'watch' });
     }
-    for (const skill of fresh.values()) this.#offer(tier.source, skill, 'watch');
+    for (const skill of fresh.values()) this.#offer(tier, skill, 'watch');
     if (removed.length > 0) await this.#uncover(tier, removed);
   }
 
@@ -121,7 +122,7 @@ export class SourceWatch {
       });
       for (const { skill } of result.candidates) {
         if (!open.delete(skill.name) || this.#host.getByName(skill.name)) continue;
-        this.#offer(tier.source, skill, 'uncovered');
+        this.#offer(tier, skill, 'uncovered');
       }
     }
   }
@@ -132,10 +133,16 @@ export class SourceWatch {
     return i < 0 ? this.#tiers.length : i;
   }
 
-  #offer(source: SkillSource, skill: Skill, cause: string): void {
+  #offer(tier: Tier, skill: Skill, cause: string): void {
+    const { source } = tier;
     const held = this.#host.getByName(skill.name);
-    // An earlier builtin source's skill keeps its name; a later one's, or an org or user skill, yields, as in a load.
-    if (held && held.source === 'builtin' && (this.#rank(originOf(held)?.source) < this.#rank(source) || held.digest === skill.digest)) return;
+    const from = held ? originOf(held)?.source : undefined;
+    // A remote source's change never takes a name another source holds: the next load decides, as its merge would.
+    if (held && tier.kind !== 'builtin' && (from !== source || held.digest === skill.digest)) return;
+    // An earlier builtin source's skill keeps its name (unless another party serves it and this one is local); a later
+    // one's, or an org or user skill, yields, as in a load.
+    const servedOnly = from?.servedBy !== undefined && source.servedBy === undefined;
+    if (held && held.source === 'builtin' && !servedOnly && (this.#rank(from) < this.#rank(source) || held.digest === skill.digest)) return;
     if (!held && this.#host.getAll().length >= this.#host.limits.maxSkills) return;
     try {
       this.#host.put(skill);
@@ -143,6 +150,6 @@ export class SourceWatch {
       if (isSkillError(e) && e.code === 'CONFLICT') return;
       throw e;
     }
-    this.#host.announce({ name: skill.name, type: 'upsert', tier: 'builtin', skill, cause });
+    this.#host.announce({ name: skill.name, type: 'upsert', tier: tier.kind, skill, cause });
   }
 }

@@ -18,3 +18,15 @@ export { CATALOG_URI } from './resource-handlers.js';
 export { CATALOG_PROMPT } from './prompt-handlers.js';
 export { parseSkillResourceUri, skillResourceUri, SKILL_URI_SCHEME } from './resource-uris.js';
 export type { McpSkillSource } from './source.js';
+export { SKILLS_EXTENSION_ID, SKILLS_EXTENSION_LIMITS, type SkillsCacheScope, type SkillsExtensionOptions } from './extension/capability.js';
+export { SKILLS_EXTENSION_LOGGER } from './extension/extension.js';
+export type { SkillsExtensionDiagnostic, SkillsExtensionDiagnosticCode, SkillsExtensionEntry, SkillsExtensionResource } from './extension/entries.js';
+export {
+  mcpSkillSource,
+  type McpSkillApproval,
+  type McpSkillClient,
+  type McpSkillEntry,
+  type McpSkillResource,
+  type McpSkillSourceLimits,
+  type McpSkillSourceOptions,
+} from './host/mcp-source.js';

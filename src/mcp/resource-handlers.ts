@@ -25,12 +25,20 @@ import { skillsOf, type McpSkillSource } from './source.js';
 /** The URI of the catalog resource. */
 export const CATALOG_URI = 'skills://catalog';
 
-/** Answers `resources/list` and `resources/read` on `server` from `source`. */
-export function handleResources(server: Server, source: McpSkillSource, grants: readonly string[]): void {
+/** A read of the URIs the Skills Extension lists, `undefined` for any other. */
+export type ListedRead = (uri: string) => Promise<ReadResourceResult | undefined>;
+
+/**
+ * Answers `resources/list` and `resources/read` on `server` from `source`. A URI a Skills Extension entry lists is read
+ * by `listed` first (text or blob); any other `skill://` URI is `skill://<name>/<path>`.
+ */
+export function handleResources(server: Server, source: McpSkillSource, grants: readonly string[], listed?: ListedRead): void {
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [catalogResource(), ...fileResources(source)] }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request): Promise<ReadResourceResult> => {
     const uri = request.params.uri;
     if (uri === CATALOG_URI) return { contents: [{ uri, mimeType: 'text/markdown', text: await asMcp(async () => source.catalog()) }] };
+    const extension = listed === undefined ? undefined : await asMcp(() => listed(uri));
+    if (extension !== undefined) return extension;
     const file = parseSkillResourceUri(uri);
     if (!file) throw new McpError(ErrorCode.InvalidParams, `Resource ${uri} not found: skill files are skill://<name>/<path>.`);
     const read = await asMcp(async () => runTool(currentTool(source, SKILLS_READ), file, { grants }) as Promise<ReadFileResult>);

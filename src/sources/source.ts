@@ -105,6 +105,12 @@ export interface SkillSource {
    * `sourceTimeoutMs`. An invalid value makes the source a `source-error`.
    */
   readonly timeoutMs?: number;
+  /**
+   * Set on a source whose skills another party serves (`mcpSkillSource`: `mcp:<label>`, the host's label for the
+   * server): the catalog and `skills.load` tag its skills with it, and a loader never lets one of them take the name
+   * of a skill of another origin (`origin-collision`).
+   */
+  readonly servedBy?: string;
   /** Lists the skill folders; never throws for one bad folder (that is a diagnostic). */
   list(options?: SourceCallOptions): Promise<SourceListing>;
   /**

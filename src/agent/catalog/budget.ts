@@ -11,6 +11,7 @@
 import { utf8ByteLength } from '../../shared/text.js';
 import { catalogForm, oneLine, shortDigest, type CatalogForm, type CatalogNote } from './entries.js';
 import { shortenDescription } from './shorten.js';
+import { catalogDescription } from '../skill-paths.js';
 import type { CatalogOptions } from './options.js';
 import type { Skill } from '../../format/types.js';
 
@@ -61,7 +62,7 @@ function sizedOf(skill: Skill, form: CatalogForm, key: string): Sized {
   let sized = forms.get(key);
   if (!sized) {
     const name = form.escape(oneLine(skill.name));
-    const description = oneLine(skill.description);
+    const description = oneLine(catalogDescription(skill));
     sized = { skill, name, description, nameBytes: utf8ByteLength(name), descriptionBytes: utf8ByteLength(form.escape(description)) };
     forms.set(key, sized);
   }

@@ -9,6 +9,7 @@
 import { SkillError } from '../../format/errors.js';
 import { utf8ByteLength } from '../../shared/text.js';
 import { catalogForm, isModelVisible, oneLine } from './entries.js';
+import { catalogDescription } from '../skill-paths.js';
 import type { CatalogOptions } from './options.js';
 import type { Skill } from '../../format/types.js';
 
@@ -19,7 +20,7 @@ function catalogText(skills: readonly Skill[], options: CatalogOptions): string 
   const visible = skills.filter(isModelVisible);
   if (visible.length === 0) return '';
   const form = catalogForm(options);
-  const entries = visible.map((s) => form.entry(form.escape(oneLine(s.name)), form.escape(oneLine(s.description))));
+  const entries = visible.map((s) => form.entry(form.escape(oneLine(s.name)), form.escape(oneLine(catalogDescription(s)))));
   return (form.head(NO_NOTES) + entries.join('') + form.tail).trimEnd();
 }
 
@@ -55,7 +56,7 @@ export function catalogFits(skills: readonly Skill[], maxBytes: number, options:
   for (const skill of skills) {
     if (!isModelVisible(skill)) continue;
     any = true;
-    size += utf8ByteLength(form.entry(form.escape(oneLine(skill.name)), form.escape(oneLine(skill.description))));
+    size += utf8ByteLength(form.entry(form.escape(oneLine(skill.name)), form.escape(oneLine(catalogDescription(skill)))));
     if (size > maxBytes) return false;
   }
   return !any || size <= maxBytes;

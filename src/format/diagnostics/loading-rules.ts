@@ -41,6 +41,12 @@ export const LOADING_RULES = {
     'A skill of the same name was already loaded from an earlier source; this one is skipped. Names are the same after NFKC, case folding and removal of invisible characters.',
     'Rename one of the two skills if both are wanted.',
   ),
+  'origin-collision': rule(
+    'warning',
+    'warning',
+    "A skill served by an MCP server has the name of a skill of another origin (a local skill, another server's, or another entry of the same server). Names resolve per origin: a local skill keeps its name whatever the order of the sources, otherwise the first in precedence does, and the other is not loaded under it.",
+    'Rename one of the two skills, or leave out the server or the entry that should not be used.',
+  ),
   'confusable-name': rule(
     'error',
     'error',
