@@ -75,20 +75,31 @@ async function listenOn(pool: Pool, channel: string, onPayload: (payload: string
   let stopped = false;
   let current: PoolClient | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
+  // The connection goes back to the pool when done: its listeners are taken off, or a pool the app shares would gather
+  // them on its connections (and a later LISTEN there would call a closed store's).
+  let detach = (): void => undefined;
   const connect = async (): Promise<void> => {
     const client = await pool.connect();
-    client.on('notification', (n) => {
+    const notified = (n: { channel: string; payload?: string | undefined }): void => {
       if (n.channel === channel) onPayload(n.payload ?? '');
-    });
-    client.on('error', (e) => {
+    };
+    const failed = (e: Error): void => {
       if (current !== client) return;
       current = undefined;
+      detach();
       client.release(e);
       if (!stopped) retry = setTimeout(() => void connect().catch(again), RELISTEN_MS);
-    });
+    };
+    client.on('notification', notified);
+    client.on('error', failed);
+    detach = () => {
+      client.off('notification', notified);
+      client.off('error', failed);
+    };
     try {
       await client.query(`LISTEN ${channel}`);
     } catch (e) {
+      detach();
       client.release(e as Error);
       throw e;
     }
@@ -103,6 +114,7 @@ async function listenOn(pool: Pool, channel: string, onPayload: (payload: string
     current = undefined;
     if (!client) return;
     await client.query(`UNLISTEN ${channel}`).catch(() => undefined);
+    detach();
     client.release();
   };
   await connect();

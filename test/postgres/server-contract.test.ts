@@ -36,6 +36,20 @@ describe.skipIf(!PG_URL)(serverTitle('PostgreSQL server'), () => {
   describeKeptParseContract('PostgreSQL (server)', make);
   describeDatabaseContract('server', () => database);
 
+  it('gives a shared pool its connections back without the listeners it put on them', async () => {
+    const pool = new (await import('pg')).default.Pool({ connectionString: PG_URL as string, max: 2 });
+    try {
+      const schema = runSchema();
+      // Stores opened and closed one after another on one pool listen on the same connection in turn.
+      for (let i = 0; i < 12; i++) await (await openPostgresSkillStore({ pool, schema })).close();
+      const client = await pool.connect();
+      expect([client.listenerCount('notification'), client.listenerCount('error')]).toEqual([0, 0]);
+      client.release();
+    } finally {
+      await pool.end();
+    }
+  });
+
   describe('a connection killed by the server in the middle of a write', () => {
     it('leaves nothing half-written, fails with STORE_FAILED, and the next write works on a new connection', async () => {
       const schema = runSchema();
