@@ -1,48 +1,24 @@
 // The same pair over Node worker_threads: a worker entry bundled with Vite's SSR build (Node 20 cannot run .ts in
 // a worker), the client connected to the Worker itself.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memorySource, SkillLoader, SKILL_TOOLS, type LoadProgress } from '../../src/index.js';
 import { connectSkillRuntime } from '../../src/client/index.js';
 import { codeOf, rejected } from '../support/errors.js';
 import { BUILTIN_FILES, USER_NS, userSkill } from '../support/runtime-skills.js';
 import type { FakeChange, FakeStore } from '../support/fake-store.js';
+import { nodeBundles } from '../support/node-bundle.js';
 
-let outDir = '';
+const bundled = nodeBundles();
 let bundle = '';
 const workers: Worker[] = [];
 
 beforeAll(async () => {
-  const { build } = await import('vite');
-  outDir = await mkdtemp(join(tmpdir(), 'satchel-node-worker-'));
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    publicDir: false,
-    // Everything in one file: the bundle runs from a temp folder with no node_modules of its own.
-    ssr: { noExternal: true },
-    build: {
-      ssr: fileURLToPath(new URL('./fixtures/node-worker.ts', import.meta.url)),
-      outDir,
-      emptyOutDir: true,
-      target: 'node20',
-      minify: false,
-      rolldownOptions: { output: { format: 'es', entryFileNames: '[name].mjs' } },
-    },
-  });
-  bundle = join(outDir, 'node-worker.mjs');
-});
+  bundle = await bundled(new URL('./fixtures/node-worker.ts', import.meta.url));
+}, 60_000);
 
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((w) => w.terminate()));
-});
-
-afterAll(async () => {
-  await rm(outDir, { recursive: true, force: true });
 });
 
 function startWorker(): Worker {

@@ -1,45 +1,24 @@
 // The Skills Extension served by `satchel mcp` over stdio: the CLI bundled with Vite's SSR build (as mcp-stdio.test.ts
 // does), spawned with `node`, driven by the SDK's client over its stdio transport.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SKILLS_EXTENSION_ID } from '../../src/mcp/index.js';
 import { skillMd } from '../support/skill-md.js';
 import { tempTrees } from '../support/temp-trees.js';
 import { bytesOfContent, DirectoryResult, GetSkillResult, listAll, rpcCode, sha256 } from './mcp-extension-client.js';
+import { nodeBundles } from '../support/node-bundle.js';
 
 const tree = tempTrees('satchel-mcp-ext-stdio-');
-let outDir = '';
+const bundled = nodeBundles();
 let bundle = '';
 
 beforeAll(async () => {
-  const { build } = await import('vite');
-  outDir = await mkdtemp(join(tmpdir(), 'satchel-cli-ext-bundle-'));
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    publicDir: false,
-    ssr: { noExternal: true },
-    build: {
-      ssr: fileURLToPath(new URL('./fixtures/cli-main.ts', import.meta.url)),
-      outDir,
-      emptyOutDir: true,
-      target: 'node20',
-      minify: false,
-      rolldownOptions: { output: { format: 'es', entryFileNames: '[name].mjs' } },
-    },
-  });
-  bundle = join(outDir, 'cli-main.mjs');
+  bundle = await bundled(new URL('./fixtures/cli-main.ts', import.meta.url));
 }, 60_000);
-
-afterAll(async () => {
-  await rm(outDir, { recursive: true, force: true });
-});
 
 const FILES = {
   'skills/refunds/SKILL.md': skillMd('refunds', { description: 'Decide refunds under the store policy.', front: 'x-team: billing\n' }),

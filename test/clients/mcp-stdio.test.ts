@@ -1,45 +1,23 @@
 // `satchel mcp` over stdio: the CLI bundled with Vite's SSR build, spawned with `node`, driven by the SDK's client.
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { skillMd } from '../support/skill-md.js';
 import { tempTrees } from '../support/temp-trees.js';
 import { cli } from '../node/cli/run.js';
+import { nodeBundles } from '../support/node-bundle.js';
 
 const tree = tempTrees('satchel-mcp-stdio-');
-let outDir = '';
+const bundled = nodeBundles();
 let bundle = '';
 
 beforeAll(async () => {
-  const { build } = await import('vite');
-  outDir = await mkdtemp(join(tmpdir(), 'satchel-cli-bundle-'));
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    publicDir: false,
-    // Everything in one folder: the bundle runs from a temp folder with no node_modules of its own.
-    ssr: { noExternal: true },
-    build: {
-      ssr: fileURLToPath(new URL('./fixtures/cli-main.ts', import.meta.url)),
-      outDir,
-      emptyOutDir: true,
-      target: 'node20',
-      minify: false,
-      rolldownOptions: { output: { format: 'es', entryFileNames: '[name].mjs' } },
-    },
-  });
-  bundle = join(outDir, 'cli-main.mjs');
+  bundle = await bundled(new URL('./fixtures/cli-main.ts', import.meta.url));
 }, 60_000);
-
-afterAll(async () => {
-  await rm(outDir, { recursive: true, force: true });
-});
 
 describe('satchel mcp over stdio', () => {
   it('lists tools, loads a skill, reads a resource and hears a change', async () => {

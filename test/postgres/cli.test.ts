@@ -1,10 +1,8 @@
 // `--store` and `--namespace` on `satchel publish` and `satchel mcp`: a namespace of the PostgreSQL store, embedded
 // (a PGlite folder) or on a server (a database of this run's own, so the default schema is nobody else's), published as
 // the well-known index and served over MCP, live as other processes write to it.
-import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -13,12 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgresSkillStore, type PostgresStoreOptions } from '../../src/postgres/index.js';
 import { cli } from '../node/cli/run.js';
 import { skillMd } from '../support/skill-md.js';
+import { nodeBundles } from '../support/node-bundle.js';
 import { tempTrees } from '../support/temp-trees.js';
 import { PG_URL, serverTitle } from './server.js';
 
 const ORG = ['acme', 'skills'];
 const tree = tempTrees('satchel-pg-cli-');
-const repo = fileURLToPath(new URL('../../', import.meta.url));
+const bundled = nodeBundles();
 
 /** Puts two org skills (one with a file) and one skill of another namespace into the store `target` opens. */
 async function seed(target: PostgresStoreOptions): Promise<void> {
@@ -72,7 +71,6 @@ describe(serverTitle('satchel publish and mcp --store (PostgreSQL server)'), () 
   let url = '';
   let admin: pg.Client | undefined;
   const database = `satchel_cli_${process.pid}`;
-  let outDir = '';
   let bundle = '';
 
   beforeAll(async () => {
@@ -85,35 +83,14 @@ describe(serverTitle('satchel publish and mcp --store (PostgreSQL server)'), () 
     parsed.pathname = `/${database}`;
     url = parsed.toString();
     await seed({ connectionString: url });
-    bundle = await bundleCli();
+    // The drivers stay packages (PGlite finds its WebAssembly beside its own module).
+    bundle = await bundled(new URL('../clients/fixtures/cli-main.ts', import.meta.url), { external: ['@electric-sql/pglite', 'pg'] });
   }, 120_000);
 
   afterAll(async () => {
-    if (outDir !== '') await rm(outDir, { recursive: true, force: true });
     await admin?.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await admin?.end();
   });
-
-  async function bundleCli(): Promise<string> {
-    const { build } = await import('vite');
-    outDir = await mkdtemp(join(tmpdir(), 'satchel-pg-cli-bundle-'));
-    // The drivers stay packages (PGlite finds its WebAssembly beside its own module): node_modules sits beside the bundle.
-    await symlink(join(repo, 'node_modules'), join(outDir, 'node_modules'), 'dir');
-    await build({
-      configFile: false,
-      logLevel: 'warn',
-      publicDir: false,
-      ssr: { noExternal: true, external: ['@electric-sql/pglite', 'pg'] },
-      build: {
-        ssr: fileURLToPath(new URL('../clients/fixtures/cli-main.ts', import.meta.url)),
-        outDir: join(outDir, 'dist'),
-        target: 'node20',
-        minify: false,
-        rolldownOptions: { output: { format: 'es', entryFileNames: '[name].mjs' } },
-      },
-    });
-    return join(outDir, 'dist', 'cli-main.mjs');
-  }
 
   it.skipIf(!PG_URL)(
     'publishes a namespace from a postgres:// URL',

@@ -2,12 +2,10 @@
 // Streamable HTTP on 127.0.0.1 (the SDK's StreamableHTTPServerTransport and StreamableHTTPClientTransport). Each
 // lists, reads a skill on use, verifies it, refuses tampered bytes, and follows list-changed.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -18,6 +16,8 @@ import { mcpSkillSource } from '../../../src/mcp/index.js';
 import { codeOf } from '../../support/errors.js';
 import { skillMd } from '../../support/skill-md.js';
 import { handServer, type HandFiles } from './hand-server.js';
+import { nodeBundles } from '../../support/node-bundle.js';
+import { tempTrees } from '../../support/temp-trees.js';
 
 const FILES: HandFiles = {
   'acme/billing/refunds/SKILL.md': skillMd('refunds', { description: 'Decide refunds under the store policy.', body: 'Read references/policy.md first.' }),
@@ -40,32 +40,15 @@ async function checkHost(client: Client, label: string): Promise<void> {
   expect(loader.catalog()).toContain(`[mcp:${label}] Decide refunds`);
 }
 
+const workDirs = tempTrees('satchel-mcp-host-');
 let workDir = '';
+const bundled = nodeBundles();
 let bundle = '';
 
 beforeAll(async () => {
-  const { build } = await import('vite');
-  workDir = await mkdtemp(join(tmpdir(), 'satchel-mcp-host-'));
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    publicDir: false,
-    ssr: { noExternal: true },
-    build: {
-      ssr: fileURLToPath(new URL('../../clients/fixtures/hand-skills-server.ts', import.meta.url)),
-      outDir: join(workDir, 'bundle'),
-      emptyOutDir: true,
-      target: 'node20',
-      minify: false,
-      rolldownOptions: { output: { format: 'es', entryFileNames: '[name].mjs' } },
-    },
-  });
-  bundle = join(workDir, 'bundle', 'hand-skills-server.mjs');
+  workDir = await workDirs();
+  bundle = await bundled(new URL('../../clients/fixtures/hand-skills-server.ts', import.meta.url));
 }, 60_000);
-
-afterAll(async () => {
-  await rm(workDir, { recursive: true, force: true });
-});
 
 describe('over stdio', () => {
   it('lists, reads on use and verifies, against a server spawned with node', async () => {
