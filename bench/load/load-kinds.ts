@@ -50,6 +50,8 @@ export interface LoadChildReport {
   /** Skills the load yielded (for the baselines: SKILL.md files whose front matter parsed or matched). */
   readonly loaded: number;
   readonly ms: number;
+  /** CPU time (user and system, every thread) the process spent in those `ms`: steadier than wall time on a shared machine. */
+  readonly cpuMs: number;
   /** Peak RSS of the whole process, KB (`getrusage` maxrss). */
   readonly maxRssKb: number;
 }
@@ -129,6 +131,7 @@ export async function loadChild(specText: string): Promise<void> {
   const spec = JSON.parse(specText) as LoadChildSpec;
   const text = spec.kind.startsWith('bundle') ? readFileSync(spec.path, 'utf8') : '';
   const peer = spec.kind === 'skillkit' ? await importPeer(spec.peer) : undefined;
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   let loaded: number;
   if (peer) loaded = peer.discoverSkills(spec.path).length;
@@ -144,6 +147,7 @@ export async function loadChild(specText: string): Promise<void> {
     loaded = loader.size;
   }
   const ms = performance.now() - t0;
-  const report: LoadChildReport = { kind: spec.kind, loaded, ms, maxRssKb: process.resourceUsage().maxRSS };
+  const cpu = process.cpuUsage(cpu0);
+  const report: LoadChildReport = { kind: spec.kind, loaded, ms, cpuMs: (cpu.user + cpu.system) / 1000, maxRssKb: process.resourceUsage().maxRSS };
   process.stdout.write(`${JSON.stringify(report)}\n`);
 }

@@ -40,6 +40,8 @@ export interface KindStats {
   readonly loaded: number;
   readonly medianMs: number;
   readonly runsMs: readonly number[];
+  /** Median CPU time of the load (user and system), ms: wall time less what waiting for a core on a shared machine added. */
+  readonly medianCpuMs: number;
   readonly peakRssMb: number;
 }
 
@@ -151,6 +153,7 @@ function runJob(job: Job, rounds: number): FolderReport {
       loaded: median(list.map((x) => x.loaded)),
       medianMs: round(median(list.map((x) => x.ms)), 1),
       runsMs: list.map((x) => round(x.ms, 1)),
+      medianCpuMs: round(median(list.map((x) => x.cpuMs)), 1),
       peakRssMb: round(median(list.map((x) => x.maxRssKb)) / 1024, 1),
     };
   }

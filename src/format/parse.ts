@@ -177,7 +177,8 @@ function decodeInput(run: Run, input: string | Uint8Array, maxBytes: number): st
     report(run, 'invalid-encoding', 'The file is not valid UTF-8 text.');
     return undefined;
   }
-  const nul = text.indexOf('\0');
+  // In valid UTF-8 a NUL byte is the NUL character: the bytes are searched (about twice as fast as the decoded text), the text only when one is there.
+  const nul = typeof input !== 'string' && input.indexOf(0) < 0 ? -1 : text.indexOf('\0');
   if (nul >= 0) {
     const pos = positionAt(text, nul);
     report(run, 'nul-byte', 'The file contains a NUL character; SKILL.md must be plain text.', pos.line, pos.column);

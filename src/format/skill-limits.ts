@@ -21,10 +21,17 @@ export function perSkillLimitProblem(extent: SkillExtent, limits: ResolvedLimits
   for (const file of files) {
     const size = file.size ?? 0;
     if (size > limits.maxFileBytes) return `\`${file.path}\` is ${size} bytes; maxFileBytes is ${limits.maxFileBytes}.`;
-    const depth = file.path.split('/').length - 1;
+    const depth = slashes(file.path);
     if (depth > limits.maxNesting) return `\`${file.path}\` is nested ${depth} folders deep; maxNesting is ${limits.maxNesting}.`;
   }
   return undefined;
+}
+
+/** How many `/` a path holds: how deep its file lies (what `path.split('/').length - 1` gives, without the array). */
+function slashes(path: string): number {
+  let n = 0;
+  for (let i = path.indexOf('/'); i >= 0; i = path.indexOf('/', i + 1)) n++;
+  return n;
 }
 
 /** UTF-8 bytes of a skill: its SKILL.md and every file. */

@@ -69,6 +69,9 @@ const LOOK_ALIKES: ReadonlyMap<string, string> = new Map([
   ['\u0585', 'o'], // օ
 ]);
 
+/** Text that is its own {@link nameKey} and {@link confusableKey}: lower-case ASCII letters, digits and `-`. */
+const PLAIN_NAME = /^[a-z0-9-]*$/;
+
 /**
  * The identity of a name: NFKC, invisible characters removed, surrounding
  * white space trimmed, case folded (full upper- then lower-casing, so `ß`
@@ -81,6 +84,9 @@ const LOOK_ALIKES: ReadonlyMap<string, string> = new Map([
  * ```
  */
 export function nameKey(name: string): string {
+  // A name of the spec's own alphabet (lower-case ASCII letters, digits, `-`) is its own key: NFKC, case folding and
+  // the invisible characters leave such text as it is. Nearly every name is one, and a load asks for thousands.
+  if (PLAIN_NAME.test(name)) return name;
   const visible = name.normalize('NFKC').replace(INVISIBLE, '').trim();
   return visible.toUpperCase().toLowerCase().normalize('NFKC').replace(INVISIBLE, '');
 }
@@ -97,6 +103,8 @@ export function nameKey(name: string): string {
  * ```
  */
 export function confusableKey(name: string): string {
+  // No look-alike is ASCII, so a plain name (its own key) is its own look too.
+  if (PLAIN_NAME.test(name)) return name;
   let out = '';
   for (const char of nameKey(name)) out += LOOK_ALIKES.get(char) ?? char;
   return out;

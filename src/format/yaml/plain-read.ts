@@ -8,7 +8,7 @@
  * It is deliberately narrow: anything it does not fully understand —
  * comments, other flow collections, anchors, aliases, tags, block scalars other
  * than the plainest (`>-` and friends over evenly indented lines), multi-line
- * plain or quoted values, escapes, tabs, CRLF, duplicate keys, and every plain
+ * plain or quoted values, escapes (but `\"` and `\\` in double quotes), tabs, CRLF, duplicate keys, and every plain
  * value YAML would read as something other than text (`yes`, `null`, `~`,
  * numbers, dates…) — makes it give up, and the caller parses with `yaml`.
  * A differential property test holds it to `yaml`'s results.
@@ -215,11 +215,33 @@ function scalar(raw: string): string | undefined {
   const quote = value[0];
   if (quote === '"' || quote === "'") {
     const inner = value.slice(1, -1);
-    const closed = value.length >= 2 && value.endsWith(quote) && !inner.includes(quote);
-    return closed && !(quote === '"' && inner.includes('\\')) ? inner : undefined;
+    const closed = value.length >= 2 && value.endsWith(quote);
+    if (!closed) return undefined;
+    if (quote === '"' && inner.includes('\\')) return unescapeQuotes(inner);
+    return inner.includes(quote) ? undefined : inner;
   }
   if (PLAIN_START.test(value) || plainUnsure(value) || NUMBER_LIKE.test(value) || DATE_LIKE.test(value) || isSpecialWord(value)) return undefined;
   return value;
+}
+
+/**
+ * The text of a double-quoted value whose only escapes are `\"` and `\\` (what `JSON.stringify` writes for a
+ * quote or a backslash); `undefined` for any other escape, or a quote left unescaped (the value ended there).
+ */
+function unescapeQuotes(inner: string): string | undefined {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < inner.length; i++) {
+    const c = inner.charCodeAt(i);
+    if (c === 34) return undefined;
+    if (c !== 92) continue;
+    const next = inner.charCodeAt(i + 1);
+    if (next !== 34 && next !== 92) return undefined;
+    out += inner.slice(from, i);
+    from = i + 1;
+    i++;
+  }
+  return out + inner.slice(from);
 }
 
 function plainRead(text: string, root: PlainMap): PlainRead {

@@ -7,7 +7,7 @@
 import type { Dirent } from 'node:fs';
 import { lstatSync, readdirSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { pickSkillFile } from '../../sources/inventory.js';
 import { kindOf as describe } from './opened-file.js';
 
@@ -36,15 +36,26 @@ export interface Folder {
   readonly skillFileKind: string | undefined;
 }
 
+/**
+ * The absolute path of `rel` (names the listing read, `/`-separated: never empty, `.` or `..`) under the real,
+ * normalised `root`: what `join(root, rel)` gives, without normalising it again where the separator is `/` (thousands
+ * of files per load).
+ */
+export function pathUnder(root: string, rel: string): string {
+  if (sep !== '/') return join(root, rel);
+  if (rel === '') return root;
+  return root.endsWith('/') ? root + rel : `${root}/${rel}`;
+}
+
 /** Reads and classifies the folder `rel` under `root`; rejects as `readdir` does. */
 export async function readFolder(root: string, rel: string, includeHidden: boolean): Promise<Folder> {
   const abs = join(root, rel);
   return classifyFolder(abs, await readdir(abs, { withFileTypes: true }), includeHidden);
 }
 
-/** {@link readFolder}, synchronously (no thread-pool round trip); throws as `readdirSync` does. */
+/** {@link readFolder}, synchronously (no thread-pool round trip), for a real, normalised `root` (see {@link pathUnder}); throws as `readdirSync` does. */
 export function readFolderSync(root: string, rel: string, includeHidden: boolean): Folder {
-  const abs = join(root, rel);
+  const abs = pathUnder(root, rel);
   return classifyFolder(abs, readdirSync(abs, { withFileTypes: true }), includeHidden);
 }
 
@@ -63,7 +74,7 @@ export function classifyFolder(abs: string, dirents: Dirent[], includeHidden: bo
   };
   for (const d of dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     if (NEVER_LISTED.has(d.name)) continue;
-    const kind = kindOf(d, join(abs, d.name));
+    const kind = kindOf(d, abs);
     if (d.name.startsWith('.') && !includeHidden) {
       if (kind === 'folder') folder.hidden.push(d.name);
       continue;
@@ -81,6 +92,8 @@ function skillFileOf(folder: {
   links: string[];
   special: { name: string; kind: string }[];
 }): Pick<Folder, 'skillFile' | 'skillFileKind'> {
+  // The usual case, decided without building the lists below: a regular `SKILL.md` (names are unique in a folder).
+  if (folder.files.includes('SKILL.md')) return { skillFile: 'SKILL.md', skillFileKind: 'file' };
   const regular = pickSkillFile([...folder.files, ...folder.links]);
   if (regular !== undefined) return { skillFile: regular, skillFileKind: folder.links.includes(regular) ? 'link' : 'file' };
   const odd = pickSkillFile([...folder.special.map((s) => s.name), ...folder.folders]);
@@ -89,15 +102,15 @@ function skillFileOf(folder: {
 }
 
 /**
- * What an entry is, without following it; `lstat` only when the file system did not say (rare: file systems
- * without entry types), synchronously, as it asks about one entry.
+ * What the entry `d` of the folder at `folder` is, without following it; `lstat` only when the file system did not
+ * say (rare: file systems without entry types), synchronously, as it asks about one entry.
  */
-function kindOf(d: Dirent, abs: string): 'file' | 'folder' | 'link' | { special: string } {
+function kindOf(d: Dirent, folder: string): 'file' | 'folder' | 'link' | { special: string } {
   if (d.isSymbolicLink()) return 'link';
   if (d.isFile()) return 'file';
   if (d.isDirectory()) return 'folder';
   if (d.isFIFO() || d.isSocket() || d.isCharacterDevice() || d.isBlockDevice()) return { special: describe(d) };
-  const info = lstatOrNothing(abs);
+  const info = lstatOrNothing(join(folder, d.name));
   return info?.isSymbolicLink() ? 'link' : info?.isFile() ? 'file' : info?.isDirectory() ? 'folder' : { special: info ? describe(info) : 'not a regular file' };
 }
 

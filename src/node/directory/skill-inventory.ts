@@ -12,14 +12,14 @@
  * still awaited before each open.
  * @module
  */
-import { join, posix } from 'node:path';
+import { posix } from 'node:path';
 import type { Diagnostic, DiagnosticCode } from '../../format/diagnostics/diagnostic.js';
 import { throwIfAborted } from '../../format/errors.js';
 import { joinSourcePath, type SkillEntry, type SkillFileInput } from '../../sources/source.js';
 import { compareCodeUnits, keepsContent, sourceDiagnostic } from '../../sources/inventory.js';
 import type { PeriodicYielder } from '../../shared/yield.js';
 import { factsOfSync } from './file-facts.js';
-import { readFolderSync, type Folder } from './folder-entries.js';
+import { pathUnder, readFolderSync, type Folder } from './folder-entries.js';
 import { closeFile, openFileSync, readAllSync, type OpenFile } from './opened-file.js';
 
 /** What the inventory needs from the walk: where files are, how to show them, and the per-skill bounds. */
@@ -251,7 +251,7 @@ export class SkillInventory {
    * root (see opened-file.ts); a refusal or failure becomes a diagnostic on the skill.
    */
   async #open(sink: Sink, rel: string, inner: string): Promise<OpenFile | undefined> {
-    const abs = join(this.#o.root, rel);
+    const abs = pathUnder(this.#o.root, rel);
     try {
       const hook = this.#o.beforeOpen?.(abs);
       if (hook !== undefined) await hook;
