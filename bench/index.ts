@@ -17,6 +17,7 @@
  *   npm run bench -- learning          # the routing bench's learning replay alone: each skill's first 0, 1, 3, 5 turns learned, the rest judged
  *   npm run bench -- decision          # fits the decision rule on the scale runs' tune halves; prints fitted, shipped and old rows
  *   npm run bench -- body              # the body's weight in the index, on the corpus requests, the demo's turns and the dev sets
+ *   npm run bench -- safety            # the skill scanner over the shared corpus: findings per rule, a sample of each
  *   npm run bench -- vectors           # skill-vector recipes and blend weights of the embedding stage (hybrid top-1 on the dev sets)
  *
  * Options: `--count N` (skills), `--rounds N`, `--warmup N`, `--seed N`.
@@ -37,6 +38,7 @@ import { runDecisionBench } from './routing/decision.bench.js';
 import { runBodySweep } from './routing/body-sweep.js';
 import { runVectorVariants } from './routing/vector-variants.js';
 import { runStoreBench } from './store/store.bench.js';
+import { runCorpusScan } from './safety/corpus-scan.js';
 import { postgresPeerChild } from './store/postgres-peer.js';
 
 const BENCHES: Record<string, (o: Options) => unknown> = {
@@ -60,6 +62,7 @@ const BENCHES: Record<string, (o: Options) => unknown> = {
   vectors: () => runVectorVariants(),
   store: (o) => runStoreBench(o),
   hostile: () => runHostileBench(),
+  safety: () => runCorpusScan(),
 };
 
 /** Benches `npm run bench` runs when none is named (`hostile` has its own script). */

@@ -27,10 +27,12 @@
 export { parseSkill, type ParseOptions, type ParseResult } from './format/parse.js';
 export { parseSkillFrontmatter, parseSkillFile } from './format/parse-file.js';
 export type { SkillFrontmatter } from './format/fields/skill-frontmatter.js';
+export type { SkillNeeds, UnmetNeeds } from './format/fields/dependencies.js';
 export { serializeSkill } from './format/serialize.js';
 export { formatDiagnostic, type Diagnostic, type DiagnosticCode, type DiagnosticRule, type Profile, type Severity } from './format/diagnostics/diagnostic.js';
 export { SkillError, isSkillError, type SkillErrorCode, type SkillErrorOptions } from './format/errors.js';
 export type { Activation, BodyFormat, Skill, SkillExecution, SkillFile, SkillLimits, SkillSourceKind, SourceLimits, ToolMode } from './format/types.js';
+export { scanSkill, type ScanOptions } from './safety/scan.js';
 
 // ── Sources: where skills come from ─────────────────────────────────────────────────────────────────────────
 export type {
@@ -45,7 +47,7 @@ export type {
 } from './sources/source.js';
 export { memorySource, type MemoryFiles, type MemorySourceOptions } from './sources/memory.js';
 export { memoryPluginSource, type MemoryPluginSourceOptions } from './sources/plugin-memory.js';
-export type { PluginLimits } from './sources/plugin.js';
+export type { PluginLimits, PluginListingOptions } from './sources/plugin.js';
 export { storeSource, type SkillStoreItem, type SkillStoreLike, type StoreSourceOptions } from './sources/store.js';
 export type { SkillDocument } from './sources/skill-document.js';
 export {
@@ -58,6 +60,9 @@ export {
 } from './sources/bundle.js';
 export { remoteSource, type FetchLike, type RemoteSourceLimits, type RemoteSourceOptions } from './sources/remote/remote-source.js';
 export { memoryRemoteCache, type RemoteCache } from './sources/remote/remote-cache.js';
+export type { PublishedPluginLimits, PublishedPluginsOptions } from './sources/plugins/published-source.js';
+export type { PluginLock, PluginLockEntry } from './sources/plugins/lock.js';
+export type { PluginSelection } from './format/agent-plugins.js';
 
 // ── Loader: tiers, precedence and lookups ───────────────────────────────────────────────────────────────────
 export {

@@ -127,3 +127,40 @@ export function objectSchemaOf(tool: DescribedTool): ObjectJsonSchema {
 export function findTool<T extends { readonly id: string }>(tools: readonly T[], name: string): T | undefined {
   return tools.find((t) => t.id === name) ?? tools.find((t) => providerToolName(t.id) === name);
 }
+
+/** A tool definition {@link toolNamesOf} reads a name from: any of the shapes above, an MCP `Tool`, a name. */
+export type NamedToolDefinition =
+  | string
+  | { readonly name: string }
+  | { readonly id: string }
+  | { readonly function: { readonly name: string } }
+  | { readonly functionDeclarations: readonly { readonly name: string }[] };
+
+/**
+ * The names of the tools an app gives its model, for `new SkillLoader({ availableTools })`: from a list of tool
+ * definitions (OpenAI Chat `function.name`, OpenAI Responses, Anthropic, an MCP `listTools()` tool or a Gemini
+ * declaration by `name`, a Gemini tool's `functionDeclarations`, a Satchel tool by `id`, or plain names), or from a
+ * Vercel AI SDK `ToolSet` (its keys, the names the model calls). `INVALID_INPUT` for an entry with no name.
+ *
+ * @example
+ * ```ts
+ * const tools = { web_search: tool({ … }), read_file: tool({ … }) }   // an AI SDK ToolSet
+ * const loader = new SkillLoader({ builtin, availableTools: toolNamesOf(tools) })
+ * ```
+ */
+export function toolNamesOf(tools: readonly NamedToolDefinition[] | Readonly<Record<string, unknown>>): string[] {
+  if (typeof tools !== 'object' || tools === null) throw new SkillError('INVALID_INPUT', '`toolNamesOf` takes a list of tool definitions or a ToolSet.');
+  const names = Array.isArray(tools) ? tools.flatMap((t: unknown) => namesOfDefinition(t)) : Object.keys(tools);
+  return [...new Set(names)];
+}
+
+function namesOfDefinition(tool: unknown): string[] {
+  if (typeof tool === 'string') return [tool];
+  const t = (typeof tool === 'object' && tool !== null ? tool : {}) as Record<string, unknown>;
+  const fn = t['function'] as Record<string, unknown> | undefined;
+  if (typeof fn === 'object' && fn !== null && typeof fn['name'] === 'string') return [fn['name']];
+  if (typeof t['name'] === 'string') return [t['name']];
+  if (typeof t['id'] === 'string') return [t['id']];
+  if (Array.isArray(t['functionDeclarations'])) return t['functionDeclarations'].flatMap((d: unknown) => namesOfDefinition(d));
+  throw new SkillError('INVALID_INPUT', 'A tool definition has no name (`name`, `function.name`, `id` or `functionDeclarations`).');
+}

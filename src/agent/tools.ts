@@ -14,6 +14,7 @@ import type { Skill, SkillFile } from '../format/types.js';
 import type { BundleIdentity } from '../sources/source.js';
 import { contentTypeOf } from '../shared/content-type.js';
 import { bundleOf, canonicalSkillPath, servedByOf } from './skill-paths.js';
+import { unmetNeedsMessage, type UnmetNeeds } from '../format/fields/dependencies.js';
 
 /** A JSON Schema object, as tool definitions carry it. */
 export type JsonSchema = Readonly<Record<string, unknown>>;
@@ -103,6 +104,11 @@ export interface ServedSkills {
   readonly onLoad?: (skill: Skill) => void | Promise<void>;
   /** `skill` in full, for a skill known by its metadata only (`loaded: false`): a loader reads it through its source. */
   readonly inFull?: (skill: Skill) => Promise<Skill>;
+  /**
+   * What `skill` needs and the app lacks (a loader's `availableTools`), or `undefined`: a skill with unmet needs is
+   * not in `skills.load`'s name list, and loading it fails with `NEEDS_UNMET` naming what is missing.
+   */
+  readonly unmet?: (skill: Skill) => UnmetNeeds | undefined;
 }
 
 /**
@@ -115,7 +121,8 @@ export interface ServedSkills {
  */
 export function createSkillTools(served: ServedSkills): readonly SkillTool[] {
   const byName = new Map(served.skills.map((s) => [s.name, s]));
-  const loadable = served.skills.filter(isModelVisible).map((s) => s.name);
+  const unmet = served.unmet ?? (() => undefined);
+  const loadable = served.skills.filter((s) => isModelVisible(s) && unmet(s) === undefined).map((s) => s.name);
   if (loadable.length === 0) return [];
   const nameSchema = (names: readonly string[], what: string): JsonSchema => nameSchemaOf(served, names, what);
   const load: SkillTool<LoadedSkill> = Object.freeze({
@@ -139,6 +146,8 @@ export function createSkillTools(served: ServedSkills): readonly SkillTool[] {
       const { name, args } = loadInput(input);
       const listed = byName.get(name);
       if (!listed || !isModelVisible(listed)) throw unknownSkill(name, loadable);
+      const missing = unmet(listed);
+      if (missing) throw needsUnmet(listed, missing);
       const skill = await inFull(served, listed);
       const loaded = loadedSkill(skill, args, served.maxFileBytes);
       await served.onLoad?.(skill);
@@ -183,6 +192,12 @@ function readTool(
       return { name, path: file.path, text: await served.readText(skill, file), ...(origin === undefined ? {} : { origin }) };
     },
   });
+}
+
+/** `skills.load`'s answer for a skill whose needs are unmet: what is missing, instead of its instructions. */
+function needsUnmet(skill: Skill, unmet: UnmetNeeds): SkillError {
+  const message = `${unmetNeedsMessage(skill.name, unmet)} It cannot be used here: do not follow it, choose another skill or tell the user what is missing.`;
+  return new SkillError('NEEDS_UNMET', message, skill.path === undefined ? {} : { path: skill.path });
 }
 
 /** `skill` in full: itself unless it is known by its metadata only and `served` can read it. */

@@ -13,3 +13,4 @@ export { createSkillToolSet, type SkillToolSetOptions } from './skill-tools.js';
 // Deprecated aliases of renamed names (docs/renames.md).
 export { skillTools, type SkillToolsOptions } from './skill-tools.js';
 export type { SkillToolSource } from '../agent/tool-source.js';
+export { toolNamesOf, type NamedToolDefinition } from '../agent/adapters.js';

@@ -1,11 +1,13 @@
 /**
  * A surface's `agent.md`, read for what Satchel acts on: the `mutability`
  * block of its YAML front matter (the MD-first seed's "agent.md declares
- * whether skill changes are autonomous, approval-gated, or disabled").
+ * whether skill changes are autonomous, approval-gated, or disabled") and
+ * its `plugins` list (the published plugins it selects, agent-plugins.ts).
  * The body (the surface's instructions) and every other key are kept as
  * they are, for the app.
  * @module
  */
+import { readPluginSelections, type PluginSelection } from './agent-plugins.js';
 import { SkillError } from './errors.js';
 import { positionAt, splitFrontmatter } from './frontmatter.js';
 import { keyOffset, readYaml } from './yaml/read.js';
@@ -23,6 +25,8 @@ export interface AgentMd {
   readonly skills?: MutabilityName;
   /** The `mutability` block as written (`skills`, `automations`, `externalAccess`, …); `{ skills: 'static' }` for `mutability: static`. */
   readonly mutability: Readonly<Record<string, unknown>>;
+  /** The published plugins the agent selects: its front matter's `plugins` list (empty when it has none). */
+  readonly plugins: readonly PluginSelection[];
   /** Every front matter key as plain data (empty when the file has no front matter). */
   readonly fields: Readonly<Record<string, unknown>>;
   /** The Markdown below the front matter (the whole text when there is none), trimmed. */
@@ -42,8 +46,10 @@ const DEFAULT_MAX_BYTES = 256 * 1024;
 /**
  * Reads an `agent.md`: YAML front matter (optional) and a Markdown body. A file
  * without front matter declares nothing. A broken front matter, a `mutability`
- * that is neither a word nor a mapping, or a `skills` policy that is not one of
- * {@link MUTABILITY_NAMES} is `INVALID_INPUT`, the message starting `path:line:column`.
+ * that is neither a word nor a mapping, a `skills` policy that is not one of
+ * {@link MUTABILITY_NAMES}, or a `plugins` list that is not `{ name, source, version }`
+ * each (a kebab-case name, an http(s) index URL, a version or range) is
+ * `INVALID_INPUT`, the message starting `path:line:column`.
  *
  * @example
  * ```ts
@@ -62,7 +68,8 @@ export function parseAgentMd(input: string | Uint8Array, options: AgentMdOptions
   if ('problem' in split) {
     // No front matter at all is a plain instructions file; a front matter begun and broken is a mistake to report.
     const opensLater = /^---[ \t]*$/.test(text.trimStart().split(/\r\n|\n|\r/, 1)[0] ?? '');
-    if (split.problem.code === 'missing-frontmatter' && !text.startsWith('---') && !opensLater) return { mutability: {}, fields: {}, body: text.trim() };
+    if (split.problem.code === 'missing-frontmatter' && !text.startsWith('---') && !opensLater)
+      return { mutability: {}, plugins: [], fields: {}, body: text.trim() };
     throw invalid(path, split.problem.line, split.problem.column, split.problem.message);
   }
   const { frame } = split;
@@ -79,7 +86,12 @@ export function parseAgentMd(input: string | Uint8Array, options: AgentMdOptions
   const fields = read.data;
   const mutability = mutabilityOf(fields['mutability'], (key) => at(keyOffset(read.doc, key)), path);
   const skills = mutability['skills'] as MutabilityName | undefined;
-  return { ...(skills === undefined ? {} : { skills }), mutability, fields, body: frame.body };
+  const plugins = readPluginSelections(fields['plugins']);
+  if ('problem' in plugins) {
+    const p = at(keyOffset(read.doc, ['plugins']));
+    throw invalid(path, p.line, p.column, plugins.problem);
+  }
+  return { ...(skills === undefined ? {} : { skills }), mutability, plugins: plugins.selections, fields, body: frame.body };
 }
 
 /** The `mutability` value checked: absent, a policy word (the shorthand), or a mapping whose `skills` is a policy word. */

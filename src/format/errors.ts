@@ -40,6 +40,8 @@ export const SKILL_ERROR_CODES = {
     "A loaded skill could not be written into a sandbox: the target's `writeFile` or `mkdir` failed, or a folder in the way is a file. `cause` holds the original error.",
   HISTORY_FAILED:
     'An accepted change could not be committed to the evolution history (the Git mirror); the change stands. Reported as an `evolution-commit-failed` diagnostic, never thrown to the writer; `cause` holds the original error.',
+  NEEDS_UNMET:
+    "A skill needs tools the app does not have (its `metadata.dependencies` against the loader's `availableTools`): it was not loaded, and the message names what is missing.",
 } as const;
 
 /** SCREAMING_SNAKE code of a {@link SkillError}. */

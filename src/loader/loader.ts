@@ -20,6 +20,7 @@ import { DEFAULT_SOURCE_TIMEOUT_MS } from './source-call.js';
 import type { SourceCallOptions } from '../sources/source.js';
 import { LiveLink, watchedOf, type LoaderChange } from './live.js';
 import { SourceWatch } from './source-watch.js';
+import { withPublishedPlugins } from '../sources/plugins/select.js';
 import { checkSurface } from './surface.js';
 import { RoutedLoader } from './routed-loader.js';
 import type { LoaderActivationOptions, LoadOptions, SkillLoaderOptions } from './options.js';
@@ -58,16 +59,16 @@ export class SkillLoader extends RoutedLoader {
 
   constructor(options: SkillLoaderOptions = {}) {
     super(options);
-    this.#options = options;
     this.#limits = resolveLimits(options.limits, LOADER_LIMITS, 'SkillLoader');
     assertLimits(options.limits, ['perNamespace'], 'SkillLoader');
     assertLimits(options, ['sourceTimeoutMs'], 'SkillLoader');
     this.#timeoutMs = options.sourceTimeoutMs ?? DEFAULT_SOURCE_TIMEOUT_MS;
     if (options.surface !== undefined) checkSurface(options.surface);
     this.#rules = new StoreRules(options, this.#limits.maxFileBytes);
+    this.#options = withPublishedPlugins(options, this.#rules.agentMd?.plugins); // the selected plugins join the builtin tier
     const replace = (held: Skill, next: Skill): void => this.#replace(held, next);
     this.#bodies = new LazyBodies({ cache: () => this.held(), replace, limits: this.#limits, timeoutMs: this.#timeoutMs });
-    const inner = { cache: () => this.held(), routing: this.routing, inFull: (skill: Skill) => this.#bodies.full(skill) };
+    const inner = { cache: () => this.held(), routing: this.routing, inFull: (skill: Skill) => this.#bodies.full(skill), needs: this.needs };
     this.#agent = new LoaderAgent(this, inner, this.#limits, this.#timeoutMs);
     // A watched skill was parsed and checked by the same tier reading as a load: put as is, so it keeps its origin.
     const read = { limits: this.#limits, getAll: () => this.getAll(), getByName: (n: string) => this.getByName(n) };
@@ -114,14 +115,14 @@ export class SkillLoader extends RoutedLoader {
 
   async #load(orgId: string | undefined, userId: string | undefined, options: LoadOptions): Promise<Skill[]> {
     const generation = ++this.#generation;
-    const cache = await loadFor(this.#options, this.#limits, { orgId, userId, timeoutMs: this.#timeoutMs }, options);
+    const cache = this.needs.afterLoad(await loadFor(this.#options, this.#limits, { orgId, userId, timeoutMs: this.#timeoutMs }, options));
     this.#rules.afterLoad(cache.all, orgId, userId);
     // Loads may overlap: a newer load that finished first keeps its result.
     if (generation > this.#committed) {
       this.#cache = cache;
       this.#committed = generation;
       // The index follows the cache, on first use: only skills whose name or digest changed are re-indexed.
-      this.routing.follow(cache, JSON.stringify([orgId ?? null, userId ?? null, this.#options.surface ?? null]));
+      this.routing.follow(this.needs.routable(cache), JSON.stringify([orgId ?? null, userId ?? null, this.#options.surface ?? null]));
     }
     return [...cache.all];
   }
@@ -131,9 +132,9 @@ export class SkillLoader extends RoutedLoader {
     return this.held().byName.get(name);
   }
 
-  /** Skills listing `intent` (case-insensitive) whose activation is `auto` or `intent-matched`. */
+  /** Skills listing `intent` (case-insensitive) whose activation is `auto` or `intent-matched` (and whose needs are met). */
   getByIntent(intent: string): Skill[] {
-    return [...(this.held().byIntent.get(intent.toLowerCase()) ?? [])];
+    return [...(this.needs.routable(this.held()).byIntent.get(intent.toLowerCase()) ?? [])];
   }
 
   /** Every cached skill, in precedence order. */
@@ -273,6 +274,11 @@ export class SkillLoader extends RoutedLoader {
   /** One listed text file of a cached skill, read through its source, checked against its digest, raced against `signal` and the timeout. */
   async readFile(name: string, path: string, options: SourceCallOptions = {}): Promise<string> {
     return this.#agent.readFile(name, path, options);
+  }
+
+  /** `scanSkill` over a cached skill, every file read through its source and checked (docs/threat-model.md); changes nothing. */
+  async scan(name: string, options: SourceCallOptions = {}): Promise<Diagnostic[]> {
+    return this.#agent.scan(name, options);
   }
 
   /** The current cache; `NOT_LOADED` before the first load. */

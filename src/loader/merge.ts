@@ -68,6 +68,8 @@ export class TierMerger {
   readonly #byKey = new Map<string, Candidate>();
   readonly #byLook = new Map<string, Candidate>();
   readonly #diagnostics: Diagnostic[] = [];
+  // Plugin names, each with the source whose plugin first claimed it: a plugin name names one plugin in a load.
+  readonly #plugins = new Map<string, { readonly source: SkillSource; readonly sourceName: string }>();
   #bytes = 0;
   skipped = 0;
 
@@ -100,6 +102,7 @@ export class TierMerger {
 
   #offer(candidate: Candidate): void {
     const { skill } = candidate;
+    if (this.#claimedElsewhere(candidate)) return;
     const key = nameKey(skill.name);
     const where = (c: Candidate): string => `${c.sourceName}${c.skill.path ? ` (${c.skill.path})` : ''}`;
     // Names resolve per origin: a skill another party serves (an MCP server's) never keeps a name from a local one.
@@ -138,6 +141,25 @@ export class TierMerger {
     }
     this.#byKey.set(key, candidate);
     this.#byLook.set(confusableKey(skill.name), candidate);
+  }
+
+  /**
+   * True (with a `duplicate-plugin` error) when the candidate's plugin has a name a plugin of another source claimed
+   * first (a checked-in plugin and a published one, say): its skills are refused. Within one source the plugin source
+   * itself refuses the second (sources/plugin.ts).
+   */
+  #claimedElsewhere(candidate: Candidate): boolean {
+    const origin = originOf(candidate.skill);
+    const name = origin?.bundle?.name;
+    if (origin === undefined || name === undefined) return false;
+    const first = this.#plugins.get(name);
+    if (first === undefined) this.#plugins.set(name, { source: origin.source, sourceName: candidate.sourceName });
+    if (first === undefined || first.source === origin.source) return false;
+    this.skipped++;
+    const { skill } = candidate;
+    const message = `Plugin "${name}" is claimed by a plugin of ${first.sourceName} and again by one of ${candidate.sourceName}; skill "${skill.name}" of the one from ${candidate.sourceName} is refused.`;
+    this.#diagnostics.push(createDiagnostic('duplicate-plugin', 'runtime', message, skill.path ?? candidate.sourceName));
+    return true;
   }
 
   /** `rival`, served by another party, gives up its name (or its look) to the local `candidate`: it is not loaded. */

@@ -12,6 +12,7 @@ import type { Skill, SkillLimits, SkillSourceKind } from '../format/types.js';
 import type { SubagentSpec } from './subagent.js';
 import type { LoaderEmbeddingOptions } from './stages/semantic-routing.js';
 import type { AgentMdInput } from './agent/store-rules.js';
+import type { PublishedPluginsOptions } from '../sources/plugins/published-source.js';
 
 /** Limits of a loader: the shared limits plus the store's per-namespace cap. */
 export interface LoaderLimits extends SkillLimits {
@@ -42,6 +43,13 @@ export interface SkillLoaderOptions {
    * takes `{ path }` and reads the file.
    */
   agentMd?: AgentMdInput;
+  /**
+   * Published plugins (docs/remote.md, "Published plugins"): `{ selected, lock, allowUnpinned?, … }`. `selected` defaults
+   * to the `plugins` of `agentMd`'s front matter; `lock` is `plugins.lock`. Each selected plugin loads as its lock pins it
+   * (the archive's digest verified), in the builtin tier after `builtin`; one the lock does not pin is a
+   * `plugin-unpinned` diagnostic and is never fetched unless `allowUnpinned`. `satchel/node`'s `agent` option fills it.
+   */
+  plugins?: PublishedPluginsOptions;
   /** Subagent specs, each loaded as a `manual` builtin skill unless its name is taken. */
   subagentSpecs?: readonly SubagentSpec[];
   /** Per-skill and per-load limits; see {@link LOADER_LIMITS} for defaults. */
@@ -54,6 +62,15 @@ export interface SkillLoaderOptions {
    * A source's own `timeoutMs` property overrides it for that source.
    */
   sourceTimeoutMs?: number;
+  /**
+   * The names of the tools the app gives its model (`toolNamesOf(tools)` of a tool list or an AI SDK `ToolSet`, or
+   * `await mcpToolNames(client)` of an MCP client). A skill whose `metadata.dependencies` are unmet (a tool of `all`
+   * missing, or none of `any` there) is kept out of routing, activation (`/name` mentions too), the catalog and
+   * `skills.search`, listed as `needs-unmet` in `diagnostics`, and `skills.load` of it fails with `NEEDS_UNMET`
+   * naming what is missing; an `allowed-tools` name not among them is an `allowed-tool-missing` warning only
+   * (docs/loader.md, "Skills that need tools"). Not given: no skill is checked.
+   */
+  availableTools?: Iterable<string>;
 }
 
 /** Routing options of a loader: the router's tuning and activation's thresholds (docs/routing.md). */

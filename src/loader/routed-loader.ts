@@ -5,8 +5,10 @@
  */
 import type { ActivationOptions, SkillActivation, Turn } from '../routing/activation.js';
 import type { RouteOptions, Router } from '../routing/router.js';
-import type { Cache } from './cache.js';
+import { notHeld, type Cache } from './cache.js';
+import type { UnmetNeeds } from '../format/fields/dependencies.js';
 import { LoaderRouting } from './stages/loader-routing.js';
+import { ToolNeeds } from './stages/tool-needs.js';
 import { learnedTextOf, type LearnedExample } from './stages/learned-examples.js';
 import type { ActivationThresholds, RoutedSkill, SkillLoaderOptions } from './options.js';
 
@@ -14,13 +16,28 @@ import type { ActivationThresholds, RoutedSkill, SkillLoaderOptions } from './op
 export abstract class RoutedLoader {
   /** The routing over the cache {@link held} returns. */
   protected readonly routing: LoaderRouting;
+  /** The check of the skills' declared needs against `availableTools`: what routing, the catalog and `skills.load` leave out. */
+  protected readonly needs: ToolNeeds;
 
   protected constructor(options: SkillLoaderOptions) {
-    this.routing = new LoaderRouting(options.routing, () => this.held(), options.store);
+    this.needs = new ToolNeeds(options.availableTools);
+    const needs = this.needs;
+    // Routing sees the cache without the skills whose needs are unmet: they are never ranked, activated or mentioned.
+    this.routing = new LoaderRouting(options.routing, () => needs.routable(this.held()), options.store, needs.usable);
   }
 
   /** The current cache; `NOT_LOADED` before the first load. */
   protected abstract held(): Cache;
+
+  /**
+   * What the held skill `name` needs (`metadata.dependencies`) and `availableTools` lacks; `undefined` when its needs
+   * are met, it declares none, or the loader was given no `availableTools` (docs/loader.md, "Skills that need tools").
+   * `NOT_FOUND` for a skill not held.
+   * @example `const unmet = loader.unmetNeeds('pdf-tools')  // { missing: ['read_pdf'], anyOf: [] }`
+   */
+  unmetNeeds(name: string): UnmetNeeds | undefined {
+    return this.needs.unmet(this.held().byName.get(name) ?? notHeld(name));
+  }
 
   /**
    * The turn (text or `{ text }`) becomes a learned example of `name` for this user, in both stages from the next turn on

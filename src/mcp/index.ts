@@ -30,3 +30,4 @@ export {
   type McpSkillSourceLimits,
   type McpSkillSourceOptions,
 } from './host/mcp-source.js';
+export { mcpToolNames, type McpToolClient, type McpToolNamesOptions } from './host/tool-names.js';

@@ -23,7 +23,7 @@ export { WATCH_DEBOUNCE_MS } from './directory/watch-folder.js';
 export { loadSkills, type LoadSkillsOptions } from './load-skills.js';
 export { buildSkillBundle, type BuildSkillBundleOptions } from './build-bundle.js';
 export { SkillLoader, BUILTIN_SKILLS_DIR, type NodeSkillLoaderOptions } from './skill-loader.js';
-export { publishSkills, type PublishOptions, type PublishResult, type PublishedSkill } from './publish.js';
+export { publishSkills, type PublishOptions, type PublishResult, type PublishedPlugin, type PublishedSkill } from './publish.js';
 export { folderRemoteCache } from './remote-cache.js';
 export { nodeGitMirror } from './git-mirror.js';
 export { folderSandbox } from './folder-sandbox.js';

@@ -7,7 +7,7 @@ import { basename, join, resolve } from 'node:path';
 import { throwIfAborted } from '../format/errors.js';
 import type { Diagnostic } from '../format/diagnostics/diagnostic.js';
 import { assertReadPath, notFound, sourceDiagnostic } from '../sources/inventory.js';
-import { isPluginJunk, PLUGIN_LIMITS, PLUGIN_MANIFEST, pluginListing, type PluginLimits, type PluginTree } from '../sources/plugin.js';
+import { isPluginJunk, PLUGIN_LIMITS, PLUGIN_MANIFEST, pluginListing, type PluginListingOptions, type PluginTree } from '../sources/plugin.js';
 import type { SkillSource, SourceCallOptions, SourceListing } from '../sources/source.js';
 import { directorySource, type DirectorySourceOptions } from './directory/directory-source.js';
 import { folderBounds, listFolder, withFolderWatch } from './directory/folder-source.js';
@@ -15,7 +15,7 @@ import { readFolder } from './directory/folder-entries.js';
 import { isPluginFolder, readPlugin, type PluginReadOptions } from './plugin-files.js';
 
 /** Options of {@link pluginSource}: the directory source's bounds (used per skill) and the per-plugin ones. */
-export interface PluginSourceOptions extends Omit<DirectorySourceOptions, 'includeHidden'>, PluginLimits {}
+export interface PluginSourceOptions extends Omit<DirectorySourceOptions, 'includeHidden'>, PluginListingOptions {}
 
 /**
  * A source over one plugin folder, or a folder of plugin folders (each

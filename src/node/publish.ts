@@ -7,18 +7,21 @@
  * same digests.
  * @module
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'fflate';
 import { createTar } from 'nanotar';
 import { createDiagnostic, type Diagnostic } from '../format/diagnostics/diagnostic.js';
 import { parseSkill } from '../format/parse.js';
 import { sha256Digest } from '../shared/hash.js';
-import { DISCOVERY_SCHEMA } from '../sources/remote/index-document.js';
 import { joinSourcePath, type SkillEntry, type SkillSource } from '../sources/source.js';
 import { nameKey } from '../shared/names.js';
 import { directorySource, type DirectorySourceOptions } from './directory/directory-source.js';
 import { setProblems } from './load-skills.js';
+import { holdsPlugins } from './plugin-source.js';
+import { readIndexFile, writeFileIn, writeIndexFile, type PublishedPlugin } from './plugins/index-file.js';
+import { publishPlugins } from './plugins/publish-plugins.js';
+
+export type { PublishedPlugin } from './plugins/index-file.js';
 
 /** Where published artifacts go, under the output folder. */
 export const PUBLISH_DIR = '.well-known/agent-skills';
@@ -42,6 +45,8 @@ export interface PublishResult {
   /** Absolute path of the index written. */
   readonly index: string;
   readonly skills: readonly PublishedSkill[];
+  /** The plugins published (a folder holding `plugin.json`, or a folder of them: docs/remote.md, "Published plugins"); empty for skills. */
+  readonly plugins: readonly PublishedPlugin[];
   /** Why a skill was left out (it did not parse, or a path cannot go into a tar header), and the listing's notes. */
   readonly diagnostics: readonly Diagnostic[];
 }
@@ -58,10 +63,14 @@ const encoder = new TextEncoder();
 /**
  * Publishes every valid skill of `from` into `out`: a folder (read with `options`), or any source — a store namespace
  * through `storeSource(store, namespace)`, so an organisation edits its skills in the database (`satchel/postgres`,
- * `satchel/store`, any `{ search }` store) and every browser reads them through `remoteSource`.
+ * `satchel/store`, any `{ search }` store) and every browser reads them through `remoteSource`. A folder that holds
+ * plugins (`plugin.json`, or subfolders with one) is published as plugins instead: one archive per plugin version in the
+ * index's `plugins` list, merged with the versions already there (docs/remote.md, "Published plugins"). Publishing
+ * skills keeps the index's plugins; publishing plugins keeps its skills.
  *
  * @throws {SkillError} `CONFLICT` (with a `duplicate-skill` diagnostic each) when two skills of `from` have one
- *   name; nothing is written.
+ *   name, when a plugin version is already published with other bytes, or when `index.json` there is no index;
+ *   nothing is written.
  * @example
  * ```ts
  * const { index, skills } = await publishSkills('skills/org', 'public')
@@ -70,12 +79,18 @@ const encoder = new TextEncoder();
  * ```
  */
 export async function publishSkills(from: string | SkillSource, out: string, options: PublishOptions = {}): Promise<PublishResult> {
+  const root = join(out, PUBLISH_DIR);
+  if (typeof from === 'string' && holdsPlugins(resolve(from))) {
+    const { includeHidden: _hidden, ...bounds } = options;
+    return { ...(await publishPlugins(from, root, bounds)), skills: [] };
+  }
   const source = typeof from === 'string' ? directorySource(from, options) : from;
   const listing = await source.list();
-  const root = join(out, PUBLISH_DIR);
   const diagnostics: Diagnostic[] = [...listing.diagnostics];
   const publishable = listing.entries.flatMap((entry) => publishableOf(entry, diagnostics) ?? []);
   refuseNamesUsedTwice(publishable);
+  // The plugins an earlier publish put in the index stay listed (read first: a file there that is no index stops the publish).
+  const { plugins } = await readIndexFile(root);
   const skills: PublishedSkill[] = [];
   for (const candidate of publishable) {
     const artifact = await artifactOf(source, candidate, diagnostics);
@@ -89,9 +104,8 @@ export async function publishSkills(from: string | SkillSource, out: string, opt
       digest: sha256Digest(artifact.bytes),
     });
   }
-  const index = join(root, 'index.json');
-  await writeFileIn(root, 'index.json', encoder.encode(`${JSON.stringify({ $schema: DISCOVERY_SCHEMA, skills }, null, 2)}\n`));
-  return { index, skills, diagnostics };
+  const index = await writeIndexFile(root, { skills, plugins });
+  return { index, skills, plugins: [], diagnostics };
 }
 
 interface Artifact {
@@ -171,10 +185,4 @@ async function artifactOf(source: SkillSource, skill: Publishable, diagnostics: 
   members.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const tar = createTar(members, { attrs: TAR_ATTRS });
   return { name, description, type: 'archive', path: `${base}.tar.gz`, bytes: gzipSync(tar, { level: 9, mtime: 0 }) };
-}
-
-async function writeFileIn(root: string, path: string, bytes: Uint8Array): Promise<void> {
-  const target = join(root, ...path.split('/'));
-  await mkdir(dirname(target), { recursive: true });
-  await writeFile(target, bytes);
 }

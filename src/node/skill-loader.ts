@@ -10,6 +10,7 @@ import { SkillError } from '../format/errors.js';
 import { SkillLoader as CoreSkillLoader, type SkillLoaderOptions } from '../loader/loader.js';
 import type { SkillSource } from '../sources/source.js';
 import { directorySource } from './directory/directory-source.js';
+import { readAgentFiles } from './plugins/agent-files.js';
 
 /** Where the Node loader looks for builtin skills, under its working folder. */
 export const BUILTIN_SKILLS_DIR = 'skills/builtin';
@@ -18,6 +19,13 @@ export const BUILTIN_SKILLS_DIR = 'skills/builtin';
 export interface NodeSkillLoaderOptions extends Omit<SkillLoaderOptions, 'agentMd'> {
   /** The surface's `agent.md`: as the core loader takes it, or `{ path }` (under `cwd`), read from disk when the loader is made. */
   agentMd?: SkillLoaderOptions['agentMd'] | { readonly path: string };
+  /**
+   * The path of the agent's `agent.md` (under `cwd`), read when the loader is made: it is the loader's `agentMd` (its
+   * `mutability`), its `plugins` list the published plugins selected, and `plugins.lock` beside it (when there is one)
+   * their pins, as `plugins: { selected, lock }` (docs/remote.md, "Published plugins"). `plugins` given too adds its
+   * other options (`cache`, `allowUnpinned`, …). Not with `agentMd`.
+   */
+  agent?: string;
   /** Folder holding `skills/builtin/` (default `process.cwd()` when the loader is made); read only when `builtin` is not given. */
   cwd?: string;
   /** The default builtin folder loads a SKILL.md without `name` under its folder's name (default false). */
@@ -36,12 +44,14 @@ export interface NodeSkillLoaderOptions extends Omit<SkillLoaderOptions, 'agentM
  * import { SkillLoader } from 'satchel/node'
  * const loader = new SkillLoader({ store, subagentSpecs })   // + ./skills/builtin
  * await loader.loadAll(orgId, userId)
+ * const agent = new SkillLoader({ agent: 'agent.md' })       // + the plugins agent.md selects, as plugins.lock pins them
  * ```
  */
 export class SkillLoader extends CoreSkillLoader {
   constructor(options: NodeSkillLoaderOptions = {}) {
-    const { cwd, nameFromFolder, agentMd, ...rest } = options;
-    const core: SkillLoaderOptions = agentMd === undefined ? rest : { ...rest, agentMd: agentMdOf(agentMd, cwd) };
+    const { cwd, nameFromFolder, agentMd, agent, ...rest } = options;
+    const core: SkillLoaderOptions =
+      agent !== undefined ? withAgent(rest, agent, agentMd, cwd) : agentMd === undefined ? rest : { ...rest, agentMd: agentMdOf(agentMd, cwd) };
     super(core.builtin === undefined ? { ...core, builtin: defaultBuiltin(cwd, nameFromFolder === true) } : core);
   }
 }
@@ -59,6 +69,15 @@ function agentMdOf(agentMd: NonNullable<NodeSkillLoaderOptions['agentMd']>, cwd:
       cause,
     });
   }
+}
+
+/** The options with the agent's files read: `agent.md` as `agentMd`, `plugins.lock` beside it as `plugins.lock`. */
+function withAgent(rest: SkillLoaderOptions, agent: string, agentMd: unknown, cwd: string | undefined): SkillLoaderOptions {
+  if (typeof agent !== 'string') throw new SkillError('INVALID_INPUT', '`agent` is the path of an agent.md.');
+  if (agentMd !== undefined) throw new SkillError('INVALID_INPUT', 'Give `agent` (the path of an agent.md) or `agentMd`, not both.');
+  const files = readAgentFiles(agent, cwd ?? process.cwd());
+  const lock = rest.plugins?.lock ?? files.lock;
+  return { ...rest, agentMd: files.agentMd, plugins: { ...rest.plugins, ...(lock === undefined ? {} : { lock }) } };
 }
 
 function defaultBuiltin(cwd: string | undefined, nameFromFolder: boolean): SkillSource {

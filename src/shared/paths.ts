@@ -27,10 +27,11 @@ export function isIgnoredEntry(name: string): boolean {
  */
 export const PLUGIN_SHARED_FOLDERS: readonly string[] = Object.freeze(['references', 'schemas', 'scripts', 'shared', 'assets']);
 
-/** True for `../../<shared folder>/<file>`: a plugin's shared file as a skill's SKILL.md refers to it. */
+/** True for `../../<shared folder>/<file>` and `../../plugin.json`: a plugin's shared file, or its metadata, as a skill's SKILL.md refers to it. */
 export function isPluginSharedPath(path: string): boolean {
   if (!path.startsWith('../../')) return false;
   const rest = path.slice(6);
+  if (rest === 'plugin.json') return true;
   const slash = rest.indexOf('/');
   return slash > 0 && PLUGIN_SHARED_FOLDERS.includes(rest.slice(0, slash)) && unsafePathReason(rest, Number.POSITIVE_INFINITY) === undefined;
 }

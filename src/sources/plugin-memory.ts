@@ -8,11 +8,11 @@ import { unsafePathReason, PLUGIN_SHARED_FOLDERS } from '../shared/paths.js';
 import { assertLimits } from '../format/types.js';
 import { fileInputOf, inMemorySource, isBytes, notFound, toBytes } from './inventory.js';
 import { memorySource, type MemoryFiles } from './memory.js';
-import { isPluginJunk, PLUGIN_MANIFEST, pluginListing, type PluginLimits, type PluginTree } from './plugin.js';
+import { isPluginJunk, PLUGIN_MANIFEST, pluginListing, type PluginListingOptions, type PluginTree } from './plugin.js';
 import { joinSourcePath, markNameFromFolder, type NameFromFolderOption, type SkillSource, type SourceListing } from './source.js';
 
 /** Options of {@link memoryPluginSource}. */
-export interface MemoryPluginSourceOptions extends NameFromFolderOption, PluginLimits {
+export interface MemoryPluginSourceOptions extends NameFromFolderOption, PluginListingOptions {
   /** Deepest nesting of a resource path inside its skill folder (default 8). */
   maxNesting?: number;
   /** Name shown in diagnostics (default `plugins`). */
@@ -71,7 +71,8 @@ async function buildListing(files: ReadonlyMap<string, string | Uint8Array>, opt
   return pluginListing(trees, options);
 }
 
-async function treeOf(
+/** The plugin at `dir` (`''` for the root) of a record of files (`keys` its safe paths), as {@link pluginListing} takes it. */
+export async function treeOf(
   files: ReadonlyMap<string, string | Uint8Array>,
   keys: readonly string[],
   dir: string,

@@ -5,7 +5,8 @@
  * `assets/`). Each plugin skill is an ordinary entry whose files are its own
  * plus the plugin's shared ones, listed as `../../shared/util.py` — the
  * path its SKILL.md uses — so a shared file feeds the digest of every skill
- * that can read it, and a sibling skill's folder is never among them.
+ * that can read it, and a sibling skill's folder is never among them. The
+ * plugin's `plugin.json` is among them too, as `../../plugin.json`.
  * @module
  */
 import type { Diagnostic } from '../format/diagnostics/diagnostic.js';
@@ -13,7 +14,7 @@ import { isRecord } from '../format/fields/values.js';
 import { parseSkill } from '../format/parse.js';
 import { decodeUtf8 } from '../shared/text.js';
 import { joinSourcePath, type BundleIdentity, type SkillEntry, type SkillFileInput, type SourceListing } from './source.js';
-import { sortListing, sourceDiagnostic } from './inventory.js';
+import { fileInputOf, sortListing, sourceDiagnostic } from './inventory.js';
 
 /** The plugin manifest's file name. */
 export const PLUGIN_MANIFEST = 'plugin.json';
@@ -27,6 +28,16 @@ export interface PluginLimits {
   maxPluginFiles?: number;
   /** Most bytes in one plugin (default 64 MiB). */
   maxPluginBytes?: number;
+}
+
+/** Options of {@link pluginListing} (and of the plugin sources): the per-plugin bounds, and what each skill may read. */
+export interface PluginListingOptions extends PluginLimits {
+  /**
+   * List the plugin's `plugin.json` among the files of each of its skills (those at `skills/<name>`), as
+   * `../../plugin.json`, the seed's "metadata" among a plugin skill's resources. Default false: a skill knows its plugin
+   * by `bundle` (`{ name, version }`); published plugins (`publishedPluginSource`) set it.
+   */
+  readableManifest?: boolean;
 }
 
 /** One plugin as an environment found it, before it becomes entries. */
@@ -113,18 +124,21 @@ export function readPluginManifest(tree: Pick<PluginTree, 'folder' | 'manifest' 
  * a skill whose folder name an earlier plugin already contributed is
  * refused with `duplicate-skill`, naming both plugins.
  */
-export function pluginListing(trees: readonly PluginTree[], limits: PluginLimits = {}): SourceListing {
+export function pluginListing(trees: readonly PluginTree[], limits: PluginListingOptions = {}): SourceListing {
   const maxFiles = limits.maxPluginFiles ?? PLUGIN_LIMITS.maxPluginFiles;
   const maxBytes = limits.maxPluginBytes ?? PLUGIN_LIMITS.maxPluginBytes;
   const diagnostics: Diagnostic[] = [];
   const entries: SkillEntry[] = [];
   const owners = new Map<string, string>();
+  const plugins = new Map<string, PluginTree>();
   for (const tree of trees) {
-    const { bundle, diagnostics: manifest } = readPluginManifest(tree);
-    diagnostics.push(...manifest, ...(tree.notes ?? []));
+    const { bundle, diagnostics: manifestProblems } = readPluginManifest(tree);
+    diagnostics.push(...manifestProblems, ...(tree.notes ?? []));
     const shared = tree.shared.filter((f) => !isPluginJunk(f.path)).map((f) => ({ ...f, path: `../../${f.path}` }));
     const skills = tree.skills.map((e) => ({ ...e, files: (e.files ?? []).filter((f) => !isPluginJunk(f.path)) }));
-    const problems = [...tree.problems, ...boundProblems(tree, skills, shared, maxFiles, maxBytes)];
+    const problems = [...tree.problems, ...boundProblems(tree, skills, shared, maxFiles, maxBytes), ...claimProblems(plugins, tree, bundle.name)];
+    // The plugin's metadata is readable by each of its skills, as `../../plugin.json` (the seed's "metadata").
+    const manifest = tree.manifest === undefined || limits.readableManifest !== true ? [] : [fileInputOf(`../../${PLUGIN_MANIFEST}`, tree.manifest)];
     // With no skill to carry them (a `skills` link, say), the plugin's problems are the listing's: never silent.
     if (skills.length === 0) diagnostics.push(...problems);
     for (const entry of skills) {
@@ -143,10 +157,28 @@ export function pluginListing(trees: readonly PluginTree[], limits: PluginLimits
       if (owner === undefined) owners.set(name, bundle.name);
       const extra = [...problems.map((p) => ({ ...p, path: entry.path })), ...duplicate];
       const all = [...(entry.diagnostics ?? []), ...extra];
-      entries.push({ ...entry, files: [...entry.files, ...shared], bundle, ...(all.length > 0 ? { diagnostics: all } : {}) });
+      // `../../` reaches the plugin's root only from `skills/<name>`: a skill nested deeper is not given the manifest.
+      const meta = entry.dir === joinSourcePath(tree.dir, `skills/${entry.dir.slice(entry.dir.lastIndexOf('/') + 1)}`) ? manifest : [];
+      entries.push({ ...entry, files: [...entry.files, ...shared, ...meta], bundle, ...(all.length > 0 ? { diagnostics: all } : {}) });
     }
   }
   return { entries: sortListing(entries), diagnostics };
+}
+
+/**
+ * A `duplicate-plugin` error when an earlier plugin of the listing already
+ * claims `name` (two folders whose `plugin.json` say one name): the later
+ * plugin's skills are refused, naming both folders.
+ */
+function claimProblems(claimed: Map<string, PluginTree>, tree: PluginTree, name: string): Diagnostic[] {
+  const first = claimed.get(name);
+  if (first === undefined) {
+    claimed.set(name, tree);
+    return [];
+  }
+  const where = (t: PluginTree): string => `\`${t.dir === '' ? '.' : t.dir}\``;
+  const message = `Plugin "${name}" is claimed by the plugin at ${where(first)} and again by the one at ${where(tree)}; the one at ${where(tree)} is refused.`;
+  return [sourceDiagnostic('duplicate-plugin', message, tree.manifestPath)];
 }
 
 /**

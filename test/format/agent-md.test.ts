@@ -22,9 +22,11 @@ describe('parseAgentMd', () => {
   });
 
   it('declares nothing without front matter, without mutability, or without skills in it; other fields are kept', () => {
-    expect(parseAgentMd('# Root agent\n\nBe brief.\n')).toEqual({ mutability: {}, fields: {}, body: '# Root agent\n\nBe brief.' });
-    const plugins = parseAgentMd('---\nplugins: [corporate-finance]\n---\nBody.');
-    expect([plugins.skills, plugins.fields]).toEqual([undefined, { plugins: ['corporate-finance'] }]);
+    expect(parseAgentMd('# Root agent\n\nBe brief.\n')).toEqual({ mutability: {}, plugins: [], fields: {}, body: '# Root agent\n\nBe brief.' });
+    // `plugins` selects published plugins (agent-plugins.test.ts); as a field it is kept as written too.
+    const selected = { name: 'corporate-finance', source: 'https://acme.example/index.json', version: '^1.0.0' };
+    const plugins = parseAgentMd(`---\nplugins: [${JSON.stringify(selected)}]\n---\nBody.`);
+    expect([plugins.skills, plugins.fields]).toEqual([undefined, { plugins: [selected] }]);
     expect(parseAgentMd('---\nmutability:\n  automations: disabled\n---\n').skills).toBeUndefined();
     expect(parseAgentMd(new TextEncoder().encode('\uFEFF---\nmutability: static\n---\n')).skills).toBe('static');
   });

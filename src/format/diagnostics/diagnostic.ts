@@ -10,6 +10,7 @@
 import type { DiagnosticRule, Profile, Severity } from './rule.js';
 import { FORMAT_RULES } from './format-rules.js';
 import { LOADING_RULES } from './loading-rules.js';
+import { SAFETY_RULES } from './safety-rules.js';
 
 export type { DiagnosticRule, Profile, Severity } from './rule.js';
 
@@ -17,7 +18,7 @@ export type { DiagnosticRule, Profile, Severity } from './rule.js';
  * Every diagnostic code, with what it checks, how to fix it and its severity
  * per profile. The keys form the {@link DiagnosticCode} union.
  */
-export const DIAGNOSTIC_RULES = { ...FORMAT_RULES, ...LOADING_RULES } as const satisfies Record<string, DiagnosticRule>;
+export const DIAGNOSTIC_RULES = { ...FORMAT_RULES, ...LOADING_RULES, ...SAFETY_RULES } as const satisfies Record<string, DiagnosticRule>;
 
 /** Kebab-case rule id of a {@link Diagnostic}. */
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_RULES;

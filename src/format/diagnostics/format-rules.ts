@@ -174,6 +174,12 @@ export const FORMAT_RULES = {
     'An extension field has a value of the wrong shape; it is ignored.',
     'See the extension field table in docs/format.md for the expected shape.',
   ),
+  'dependencies-format': rule(
+    'warning',
+    'warning',
+    "`metadata.dependencies` (a skill's declared needs) is not a map of `all` and `any` lists of tool names, or holds an entry that is not a tool name; what cannot be read is ignored.",
+    'Write `dependencies:` under `metadata:` with `all: [tool, …]` (every one needed) and `any: [tool, …]` (one of them needed), or the same map as JSON text.',
+  ),
   'skill-file-name': rule('error', 'warning', 'The file must be named exactly `SKILL.md`.', 'Rename the file to `SKILL.md`.'),
   'body-long': rule('info', 'info', 'The body is over 500 lines; the authoring guide recommends less.', 'Move detail into `references/` files and link them.'),
   // Structured bodies

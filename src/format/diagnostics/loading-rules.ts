@@ -65,6 +65,42 @@ export const LOADING_RULES = {
     'Two skills of one source have the same name: two plugins contribute it (the later one is refused, so canonical paths stay unambiguous), or two folders being published hold it (`publishSkills` writes nothing, as an index names each skill once).',
     'Rename one of the two skills (folder and `name`), or leave one of them out (load only one of the plugins).',
   ),
+  'needs-unmet': rule(
+    'warning',
+    'warning',
+    "A skill declares tools it needs (`metadata.dependencies`) that the loader's `availableTools` lacks: it is kept out of the catalog, routing and activation, and `skills.load` of it says what is missing.",
+    'Give the app the tools the message names (and list them in `availableTools`), or leave the skill out.',
+  ),
+  'allowed-tool-missing': rule(
+    'warning',
+    'warning',
+    "`allowed-tools` names a tool the loader's `availableTools` lacks. `allowed-tools` is informational (it names the tools of many agents): the skill stays in sight.",
+    'Nothing to do if the skill works without it; else give the app the tool, or declare it in `metadata.dependencies` so the skill is hidden without it.',
+  ),
+  'duplicate-plugin': rule(
+    'error',
+    'error',
+    "Two plugins claim one plugin name (`plugin.json` `name`, or the folder name without one): two folders of one plugin source, or plugins of two sources in one load. The later plugin's skills are refused, so a plugin name names one plugin.",
+    'Rename one of the plugins in its `plugin.json`, or load only one of them.',
+  ),
+  'plugin-unpinned': rule(
+    'error',
+    'error',
+    'A published plugin the agent selects (`agent.md` `plugins`) is not pinned in `plugins.lock`, or its entry no longer fits the selection (another `source`, a version outside the range); it is not fetched and not loaded.',
+    'Run `satchel lock <agent.md>` and deploy the lock with the agent (or let the app opt in with `allowUnpinned`).',
+  ),
+  'plugin-resolved': rule(
+    'warning',
+    'warning',
+    "A selected published plugin that `plugins.lock` does not pin was resolved from its index (`allowUnpinned`): the highest version satisfying the range, verified by the index's digest; it loads, but not reproducibly.",
+    'Run `satchel lock <agent.md>` to pin it.',
+  ),
+  'plugin-archive': rule(
+    'error',
+    'error',
+    "A plugin cannot be published as an archive, or a published archive cannot be used: to publish, a plugin needs a `plugin.json` with a kebab-case `name` and a semver `version`, and skills that are all valid; to load, the archive's `plugin.json` must be at its root and name the plugin and version it was pinned as. The plugin is not published, or not loaded.",
+    'Give `plugin.json` a `name` and a `version` (`1.2.0`) and fix its skills, then `satchel publish` it and run `satchel lock <agent.md>`.',
+  ),
   'namespace-limit': rule(
     'warning',
     'warning',

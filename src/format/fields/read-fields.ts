@@ -9,6 +9,7 @@ import { codePointLength } from '../../shared/text.js';
 import { frontmatterKey } from './keys.js';
 import type { BodyFormat, Skill } from '../types.js';
 import { describeCharacters, unmentionableCharacters } from '../../shared/names.js';
+import { readNeeds } from './dependencies.js';
 
 /** Everything of a {@link Skill} that comes from the front matter. */
 export type SkillFields = Omit<Skill, 'content' | 'source' | 'path' | 'files' | 'digest' | 'diagnostics'>;
@@ -176,7 +177,9 @@ function readMetadata(value: unknown, ctx: FieldContext, out: Record<string, unk
     const entry = value[key];
     const text = scalarText(entry, ctx, ['metadata', key]);
     if (nonText.has(key)) ctx.report('metadata-key-type', `\`metadata\` key ${key} is not text (YAML reads it as a number or boolean).`, ['metadata', key]);
-    if (typeof entry !== 'string') {
+    // A map of declared needs is the shape Satchel reads (`dependencies.ts`); the specification still wants text.
+    const needsMap = key === 'dependencies' && ctx.profile === 'runtime' && isRecord(entry);
+    if (typeof entry !== 'string' && !needsMap) {
       ctx.report('metadata-value-type', `\`metadata.${key}\` is ${describe(entry)}, not text.`, ['metadata', key]);
     }
     setOwn(metadata, key, text ?? entry);
@@ -190,6 +193,9 @@ function readMetadataExtensions(metadata: Record<string, unknown>, ctx: FieldCon
   if (tags !== undefined) {
     const list = Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : typeof tags === 'string' ? splitTools(tags) : [];
     if (list.length > 0) out['tags'] = list;
+  }
+  if (metadata['dependencies'] !== undefined) {
+    readNeeds(metadata['dependencies'], (message, at) => ctx.report('dependencies-format', message, at));
   }
   const format = metadata['body-format'];
   if (format === 'plain' || format === 'structured') out['bodyFormat'] = format as BodyFormat;

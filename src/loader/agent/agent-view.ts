@@ -17,6 +17,7 @@ import { createSkillTools, listedTextFile, type SkillTool } from '../../agent/to
 import { createFileTools } from '../../agent/file-tools.js';
 import { createSearchTool, type SkillSearch } from '../../agent/search-tool.js';
 import type { ResolvedLimits, Skill, SkillFile } from '../../format/types.js';
+import type { UnmetNeeds } from '../../format/fields/dependencies.js';
 
 /** Digest and tools of one cache, made once per cache. */
 export interface AgentView {
@@ -33,6 +34,8 @@ export interface AgentHooks {
   readonly timeoutMs?: number;
   /** `skill` in full (a lazy one read first), before `skills.load` or `skills.read` serve it. */
   readonly inFull?: (skill: Skill) => Promise<Skill>;
+  /** What a skill needs and the app lacks (the loader's `availableTools`): `skills.load` says so instead of loading it. */
+  readonly unmet?: (skill: Skill) => UnmetNeeds | undefined;
 }
 
 // Keyed by the cache's skill list, which every load, upsert or removal replaces.
@@ -53,6 +56,7 @@ export function agentView(skills: readonly Skill[], limits: ResolvedLimits, hook
       readText: (skill: Skill, file: SkillFile) => readVerified(skill, file, limits, { timeoutMs }),
       onLoad: hooks.onLoad,
       ...(hooks.inFull === undefined ? {} : { inFull: hooks.inFull }),
+      ...(hooks.unmet === undefined ? {} : { unmet: hooks.unmet }),
     };
     const tools = createSkillTools(served);
     // No skill to load, nothing to search for: a loader with no model-visible skill offers no tool.

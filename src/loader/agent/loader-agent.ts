@@ -6,6 +6,7 @@
  */
 import type { CatalogFit } from '../../agent/catalog/budget.js';
 import type { CatalogOptions, CatalogTurn } from '../../agent/catalog/options.js';
+import type { Diagnostic } from '../../format/diagnostics/diagnostic.js';
 import type { ResolvedLimits, Skill, SkillFile } from '../../format/types.js';
 import type { RouteHit } from '../../routing/router.js';
 import type { SourceCallOptions } from '../../sources/source.js';
@@ -13,9 +14,11 @@ import { notHeld, type Cache } from '../cache.js';
 import { agentView, readLoaderFile, readSkillSourceFile, readVerifiedBytes, type AgentHooks, type AgentView } from './agent-view.js';
 import { LoadedRecord } from './loaded-record.js';
 import { SandboxLink, type SandboxAttachment, type SandboxOptions, type SandboxTarget } from './sandbox.js';
-import { projectSkill } from './sandbox-projection.js';
+import { projectSkill, type ProjectionReads } from './sandbox-projection.js';
+import { scanProjected } from './skill-scan.js';
 import { loaderSearch, type SearchedLoader } from './skill-search.js';
 import { loaderCatalogFit } from './turn-catalog.js';
+import type { ToolNeeds } from '../stages/tool-needs.js';
 
 /** What the agent side reads of its loader besides its public face: the cache, and its routing stages. */
 export interface AgentInternals {
@@ -28,6 +31,8 @@ export interface AgentInternals {
   };
   /** `skill` in full: a lazy one read through its source first (`loader.ensureLoaded`). */
   inFull(skill: Skill): Promise<Skill>;
+  /** The check of declared needs against `availableTools`: the catalog and `skills.search` leave out what it hides. */
+  readonly needs: ToolNeeds;
 }
 
 /** A loader's agent side over `host`. */
@@ -47,7 +52,8 @@ export class LoaderAgent {
     this.#limits = limits;
     this.#timeoutMs = timeoutMs;
     this.#hooks = {
-      search: loaderSearch(loader),
+      // `skills.search` finds what routing ranks, and the named manual skills whose needs are met.
+      search: loaderSearch({ routeAsync: (text, o) => loader.routeAsync(text, o), getAll: () => inner.needs.routable(inner.cache()).all }),
       onLoad: (skill: Skill) => {
         this.record.add(skill);
         inner.routing.served(skill.name);
@@ -56,6 +62,7 @@ export class LoaderAgent {
       },
       timeoutMs,
       inFull: (skill: Skill) => inner.inFull(skill),
+      unmet: (skill: Skill) => inner.needs.unmet(skill),
     };
   }
 
@@ -69,15 +76,26 @@ export class LoaderAgent {
 
   /** Attaches `target`: every skill handed out so far is written into it, then each one handed out later (docs/agent.md). */
   attachSandbox(target: SandboxTarget, options?: SandboxOptions): Promise<SandboxAttachment> {
-    const bounds = { timeoutMs: this.#timeoutMs };
-    const reads = {
+    const reads = this.#reads({});
+    this.#sandboxes ??= new SandboxLink((skill) => projectSkill(skill, reads));
+    return this.#sandboxes.attach(target, this.record.skills(), options);
+  }
+
+  /** The loader's own read path for whole skills: each file through its source, checked against its digest. */
+  #reads(options: SourceCallOptions): ProjectionReads {
+    const bounds = { timeoutMs: this.#timeoutMs, signal: options.signal };
+    return {
       limits: this.#limits,
       inFull: (skill: Skill) => this.#inner.inFull(skill),
       file: (skill: Skill, file: SkillFile) => readVerifiedBytes(skill, file, this.#limits, bounds),
       raw: (skill: Skill, path: string) => readSkillSourceFile(skill, path, this.#limits, bounds),
     };
-    this.#sandboxes ??= new SandboxLink((skill) => projectSkill(skill, reads));
-    return this.#sandboxes.attach(target, this.record.skills(), options);
+  }
+
+  /** The scanner's findings for a cached skill, its files read as a sandbox reads them (the SKILL.md checked too). */
+  async scan(name: string, options: SourceCallOptions): Promise<Diagnostic[]> {
+    const skill = await this.#inner.inFull(this.#inner.cache().byName.get(name) ?? notHeld(name));
+    return scanProjected(skill, await projectSkill(skill, this.#reads(options)));
   }
 
   /** The digest and tools of the current cache. */
@@ -87,7 +105,7 @@ export class LoaderAgent {
 
   /** The catalog for `options`, fitted to its budget; a turn's activations and ranking come from one lexical search. */
   catalogFit(options: CatalogOptions): CatalogFit {
-    const cache = this.#inner.cache();
+    const cache = this.#inner.needs.routable(this.#inner.cache());
     const skillsOf = (hits: readonly RouteHit[]): { skill: Skill }[] =>
       hits.flatMap((hit) => {
         const skill = cache.byName.get(hit.name);

@@ -34,7 +34,11 @@ export class LoaderRouting {
   // Where the current user's learned examples are kept in the store (none: in memory only).
   #namespace: readonly string[] | undefined;
 
-  constructor(options: LoaderRoutingOptions | undefined, held: () => Cache, store?: unknown) {
+  // Whether a skill may be indexed (its declared needs met); a skill put that may not is dropped from the index.
+  readonly #usable: (skill: Skill) => boolean;
+
+  constructor(options: LoaderRoutingOptions | undefined, held: () => Cache, store?: unknown, usable: (skill: Skill) => boolean = () => true) {
+    this.#usable = usable;
     this.#store = isLearnedExampleStore(store) ? store : undefined;
     this.#options = options ?? {};
     const { index, embedder, vectorCache, semantic, learn: _learn, maxLearnedPerSkill: _max, ...routing } = this.#options;
@@ -60,6 +64,7 @@ export class LoaderRouting {
 
   /** Indexes one skill put in the cache, with what was learned for it. */
   upsert(skill: Skill): void {
+    if (!this.#usable(skill)) return this.remove(skill.name);
     this.#generation++;
     const routed = this.#learned.routed(skill);
     this.#router.get().upsert(routed);

@@ -10,7 +10,7 @@ import type { ValueFlag } from './args/value-flags.js';
 import type { CommandName } from './io.js';
 
 /** A flag that takes no value. */
-export type SwitchFlag = '--strict' | '--verbose' | '--json' | '--xml' | '--include-hidden';
+export type SwitchFlag = '--strict' | '--verbose' | '--json' | '--xml' | '--include-hidden' | '--frozen';
 
 /** One command's shape. */
 export interface CommandSpec {
@@ -108,10 +108,20 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     storePositionals: { least: 1, most: 1 },
     summary: 'Publish the skills under <dir>, or of a store namespace, as a discovery index for a static host.',
     details:
-      'Writes <out>/.well-known/agent-skills/index.json (schema 0.2.0) and beside it each skill: a lone SKILL.md as is (`skill-md`), a skill with resources as a deterministic .tar.gz (`archive`), each with its SHA-256 digest. Read it back with remoteSource. With --store and --namespace, publishes the active skills of that namespace of a skill store on PostgreSQL (a server, or a PGlite folder) instead of a folder. Exit 1 when a skill was left out (each is listed with why) or the store cannot be opened; a name used twice writes nothing (exit 1, as catalog refuses it).',
+      'Writes <out>/.well-known/agent-skills/index.json (schema 0.2.0) and beside it each skill: a lone SKILL.md as is (`skill-md`), a skill with resources as a deterministic .tar.gz (`archive`), each with its SHA-256 digest. Read it back with remoteSource. A <dir> that holds plugins (a plugin.json, or subfolders with one) is published as plugins: one deterministic .tar.gz per plugin version (name and version from plugin.json) in the `plugins` list of the index, merged with the versions already there; its skills stay, as publishing skills keeps its plugins. A version already published with other bytes writes nothing (exit 1). With --store and --namespace, publishes the active skills of that namespace of a skill store on PostgreSQL (a server, or a PGlite folder) instead of a folder. Exit 1 when a skill was left out (each is listed with why) or the store cannot be opened; a name used twice writes nothing (exit 1, as catalog refuses it).',
     switches: ['--json', '--include-hidden'],
     values: ['--store', '--namespace'],
     limits: DISCOVERY,
+    defaults: LOADER_LIMITS,
+  },
+  lock: {
+    args: '<agent.md>',
+    minPositionals: 1,
+    summary: 'Pin the published plugins agent.md selects: write plugins.lock beside it.',
+    details:
+      "Reads the `plugins` of agent.md's front matter ({ name, source, version }), reads each source's discovery index and writes plugins.lock beside agent.md: per plugin its name, version, archive URL, digest and source. A pinned plugin whose entry still fits the selection (same source, a version inside the range, the index still publishing it with that digest) is kept; any other is resolved to the highest version the index publishes that satisfies the range. Exit 1, writing nothing, when a plugin cannot be pinned (an index that cannot be read, no matching version, a pinned version republished with other bytes). With --frozen nothing is written either way, and the exit is 1 when plugins.lock would change (for CI).",
+    switches: ['--frozen', '--json'],
+    limits: [],
     defaults: LOADER_LIMITS,
   },
   mcp: {
@@ -147,6 +157,17 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     limits: [],
     defaults: LOADER_LIMITS,
   },
+  scan: {
+    args: '<path…>',
+    minPositionals: 1,
+    summary: 'Scan the skills for what they ask of the model: hidden instructions, invisible text, risky commands.',
+    details:
+      'Loads the paths as list does and runs the skill scanner over every skill and text file it holds (docs/threat-model.md, "The skill scanner"): instructions hidden in the front matter, invisible and bidirectional characters, look-alike words, downloads piped into a shell, credential files and secrets read out, data sent to hosts the skill never names, links whose text and target disagree, encoded blobs. Prints every finding as `path:line:column code severity: message` with how to fix it, then a summary. Nothing is changed. Exit 1 when anything at warning or above was found or a skill could not be scanned (with --strict, also when a skill could not be loaded).',
+    switches: LOAD_SWITCHES,
+    switchHelp: LOAD_HELP,
+    limits: LOADER,
+    defaults: LOADER_LIMITS,
+  },
 };
 
 /** What each switch does, for help. */
@@ -156,6 +177,7 @@ export const SWITCH_HELP: Readonly<Record<SwitchFlag, string>> = {
   '--json': 'Print JSON instead of text.',
   '--xml': 'Print the catalog as <available_skills> XML.',
   '--include-hidden': 'Also search folders whose names start with a dot.',
+  '--frozen': 'Write nothing; exit 1 when plugins.lock would change.',
 };
 
 /** True when `name` is a command. */

@@ -1,5 +1,5 @@
 /**
- * The `satchel` command line: `validate`, `list`, `catalog`, `route`, `eval`, `publish`, `mcp`, `vectors` and `history`.
+ * The `satchel` command line: `validate`, `list`, `catalog`, `route`, `eval`, `publish`, `lock`, `mcp`, `vectors`, `history` and `scan`.
  * This file only dispatches; the commands share types through `io.ts`.
  * @module
  */
@@ -10,9 +10,11 @@ import { catalogCommand } from './commands/catalog.js';
 import { evalCommand } from './commands/eval.js';
 import { historyCommand } from './commands/history.js';
 import { listCommand } from './commands/list.js';
+import { lockCommand } from './commands/lock.js';
 import { mcpCommand } from './commands/mcp.js';
 import { publishCommand } from './commands/publish.js';
 import { routeCommand } from './commands/route.js';
+import { scanCommand } from './commands/scan.js';
 import { validateCommand } from './commands/validate.js';
 import { vectorsCommand } from './commands/vectors.js';
 import type { CliFlags, CliIo, CommandName } from './io.js';
@@ -29,9 +31,11 @@ const COMMAND_RUNNERS: Readonly<Record<CommandName, (flags: CliFlags, io: CliIo)
   route: routeCommand,
   eval: evalCommand,
   publish: publishCommand,
+  lock: lockCommand,
   mcp: mcpCommand,
   vectors: vectorsCommand,
   history: historyCommand,
+  scan: scanCommand,
 };
 
 /**

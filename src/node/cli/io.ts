@@ -14,7 +14,7 @@ export interface CliIo {
 }
 
 /** The commands `satchel` runs. */
-export type CommandName = 'validate' | 'list' | 'catalog' | 'route' | 'eval' | 'publish' | 'mcp' | 'vectors' | 'history';
+export type CommandName = 'validate' | 'list' | 'catalog' | 'route' | 'eval' | 'publish' | 'lock' | 'mcp' | 'vectors' | 'history' | 'scan';
 
 /** Flags shared by the commands; each command accepts only those its help lists. */
 export interface CliFlags {
@@ -25,6 +25,8 @@ export interface CliFlags {
   includeHidden: boolean;
   /** `catalog`: the `<available_skills>` XML form. */
   xml: boolean;
+  /** `lock`: write nothing, exit 1 when `plugins.lock` would change. */
+  frozen: boolean;
   /** Positional arguments: the paths (for `route`, followed by the turn). */
   paths: string[];
   /** How many of the last `paths` came after `--`: taken as given, never checked as paths (a turn that names a folder). */

@@ -54,7 +54,7 @@ describe('usage errors exit 2 and say what was wrong', () => {
     const { code, err } = await cli('/', 'frobnicate', 'x');
     expect(code).toBe(2);
     expect(err).toBe(
-      'satchel: unknown command "frobnicate"; the commands are validate, list, catalog, route, eval, publish, mcp, vectors, history.\nRun `satchel --help` for usage.\n',
+      'satchel: unknown command "frobnicate"; the commands are validate, list, catalog, route, eval, publish, lock, mcp, vectors, history, scan.\nRun `satchel --help` for usage.\n',
     );
     expect((await cli('/', 'help', 'frobnicate')).code).toBe(2);
   });

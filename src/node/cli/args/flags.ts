@@ -17,12 +17,13 @@ export type ParsedArgs =
   | { readonly kind: 'usage'; readonly message: string; readonly command?: CommandName }
   | { readonly kind: 'run'; readonly command: CommandName; readonly flags: CliFlags };
 
-const SWITCH_KEYS: Readonly<Record<SwitchFlag, 'strict' | 'verbose' | 'json' | 'xml' | 'includeHidden'>> = {
+const SWITCH_KEYS: Readonly<Record<SwitchFlag, 'strict' | 'verbose' | 'json' | 'xml' | 'includeHidden' | 'frozen'>> = {
   '--strict': 'strict',
   '--verbose': 'verbose',
   '--json': 'json',
   '--xml': 'xml',
   '--include-hidden': 'includeHidden',
+  '--frozen': 'frozen',
 };
 
 /** Reads `argv` (without `node` and the script). */
@@ -48,7 +49,7 @@ function parseCommand(command: CommandName, args: readonly string[]): ParsedArgs
   const options = end < 0 ? args : args.slice(0, end);
   // Help wins over any mistake next to it: someone asking for help gets it.
   if (options.includes('-h') || options.includes('--help')) return { kind: 'help', command };
-  const flags: CliFlags = { strict: false, verbose: false, json: false, includeHidden: false, xml: false, paths: [], literal: 0, limits: {} };
+  const flags: CliFlags = { strict: false, verbose: false, json: false, includeHidden: false, xml: false, frozen: false, paths: [], literal: 0, limits: {} };
   const usage = (message: string): ParsedArgs => ({ kind: 'usage', message, command });
   for (let i = 0; i < options.length; i++) {
     const arg = options[i] ?? '';
@@ -81,7 +82,9 @@ function parseCommand(command: CommandName, args: readonly string[]): ParsedArgs
           ? 'give the skills folder, then the output folder.'
           : command === 'vectors'
             ? 'give the skills folder, then the file to write.'
-            : 'give at least one path.',
+            : command === 'lock'
+              ? 'give the agent.md.'
+              : 'give at least one path.',
     );
   return { kind: 'run', command, flags };
 }

@@ -2,7 +2,8 @@
  * `satchel publish <dir> <out>`: writes the skills under `dir` as a
  * discovery index with its artifacts under `<out>/.well-known/agent-skills/`,
  * for a static host; prints one line per published skill, then the
- * diagnostics of the skills left out (exit 1 when any was). With `--store`
+ * diagnostics of the skills left out (exit 1 when any was). A folder of
+ * plugins is published as plugins (one archive per version). With `--store`
  * and `--namespace`, a store namespace is published instead of a folder.
  * @module
  */
@@ -58,14 +59,21 @@ function report(result: PublishResult, hiddenFound: HiddenSkills | undefined, fl
   const hidden = hiddenFound === undefined ? undefined : hiddenText(hiddenFound, io.cwd);
   if (flags.json) {
     const shown = diagnostics.map((d) => ({ ...d, path: shownPath(d.path, io.cwd) }));
-    io.out.write(`${JSON.stringify({ index: shownPath(result.index, io.cwd), skills: result.skills, diagnostics: shown }, null, 2)}\n`);
+    io.out.write(
+      `${JSON.stringify({ index: shownPath(result.index, io.cwd), skills: result.skills, plugins: result.plugins, diagnostics: shown }, null, 2)}\n`,
+    );
     if (hidden !== undefined) io.err.write(`satchel publish: ${hidden}\n`);
   } else {
-    const rows = result.skills.map((s) => [s.name, s.type, s.url, s.digest.slice('sha256:'.length, 'sha256:'.length + 12)]);
+    const short = (digest: string): string => digest.slice('sha256:'.length, 'sha256:'.length + 12);
+    const rows = [
+      ...result.skills.map((s) => [s.name, s.type, s.url, short(s.digest)]),
+      ...result.plugins.map((p) => [`${p.name}@${p.version}`, 'plugin', p.url, short(p.digest)]),
+    ];
     io.out.write(textTable(['name', 'type', 'url', 'digest'], rows));
     const notes = diagnostics.map((d) => diagnosticText(d, io.cwd)).join('');
     if (notes !== '') io.out.write(`\n${notes}`);
-    io.out.write(`\n${plural(result.skills.length, 'skill')} published to ${escapeControl(shownPath(result.index, io.cwd))}\n`);
+    const what = result.plugins.length > 0 ? plural(result.plugins.length, 'plugin') : plural(result.skills.length, 'skill');
+    io.out.write(`\n${what} published to ${escapeControl(shownPath(result.index, io.cwd))}\n`);
     if (hidden !== undefined) io.out.write(`${hidden}\n`);
   }
   return skipped > 0 ? 1 : 0;
