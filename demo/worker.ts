@@ -6,13 +6,18 @@
  * vectors come with the bundle (made at build with the same model); the person's own skills' are kept in IndexedDB.
  */
 import bundle from 'virtual:satchel/skills';
-import { bundleSource, type VectorCache } from '../src/index.js';
+import { bundleSource, SKILL_TOOLS, type VectorCache } from '../src/index.js';
 import { indexedDbVectorCache, openIndexedDbStore } from '../src/store/index.js';
 import { exposeSkillRuntime } from '../src/worker/index.js';
 import { createSentenceEncoder, fetchModelFiles, fileVectorCache } from '../src/embeddings/index.js';
 
 // Builtin names are reserved so a user skill can never shadow one silently (the store refuses it with CONFLICT).
 const builtinNames = bundle.entries.map((entry) => entry.folder ?? entry.dir).filter((name) => name !== '');
+
+// The demo's agent has the skill tools and nothing else (there is no model, no web, no shell): a skill that declares
+// it needs another tool (`metadata.dependencies`) stays held and listed, with what it lacks, but out of routing,
+// the catalog and skills.load.
+const availableTools = [SKILL_TOOLS.load, SKILL_TOOLS.read, SKILL_TOOLS.search, SKILL_TOOLS.list, SKILL_TOOLS.grep];
 
 // The worker's script sits at the app's root in dev and in assets/ once built: `../` reaches the root from both.
 // (Its own location, not import.meta.url: Vite would turn `new URL(variable, import.meta.url)` into a glob of files.)
@@ -35,5 +40,6 @@ const embedder = meaning
 exposeSkillRuntime({
   builtin: bundleSource(bundle),
   store: openIndexedDbStore({ reservedNames: builtinNames, mutability: 'approval-gated' }),
+  availableTools,
   ...(embedder ? { routing: { embedder, vectorCache: vectorCache() } } : {}),
 });

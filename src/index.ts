@@ -33,6 +33,7 @@ export { formatDiagnostic, type Diagnostic, type DiagnosticCode, type Diagnostic
 export { SkillError, isSkillError, type SkillErrorCode, type SkillErrorOptions } from './format/errors.js';
 export type { Activation, BodyFormat, Skill, SkillExecution, SkillFile, SkillLimits, SkillSourceKind, SourceLimits, ToolMode } from './format/types.js';
 export { scanSkill, type ScanOptions } from './safety/scan.js';
+export type { GateAction, GatePolicy, SeverityActions } from './safety/gate.js';
 
 // ── Sources: where skills come from ─────────────────────────────────────────────────────────────────────────
 export type {
@@ -44,7 +45,10 @@ export type {
   SourceCallOptions,
   SourceChange,
   SourceListing,
+  SourceProvenance,
+  SourceSafety,
 } from './sources/source.js';
+export type { OriginKind, SkillProvenance } from './sources/origin.js';
 export { memorySource, type MemoryFiles, type MemorySourceOptions } from './sources/memory.js';
 export { memoryPluginSource, type MemoryPluginSourceOptions } from './sources/plugin-memory.js';
 export type { PluginLimits, PluginListingOptions } from './sources/plugin.js';

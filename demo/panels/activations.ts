@@ -2,12 +2,14 @@
  * Satchel demo: the "Activations" region — which skills a turn activates, why (mention, intent, search), their
  * scores and the turn's words that matched (the stems they scored as in a tooltip), the thresholds in force, the search
  * hits that came close (with the bar each missed), and the manual skills the turn matches (used by a mention only).
+ * Each activated skill carries its origin badge and its scanner finding count (widgets/provenance-view.ts).
  */
 import type { ActivationThresholds, RoutedSkill, SkillActivation } from '../../src/index.js';
 import { el } from '../lib/dom.js';
 import { requestLoad } from '../lib/events.js';
 import type { ManualMatch } from '../lib/manual-matches.js';
 import { thresholdsText, turnThreshold, type NearMiss } from '../lib/near-misses.js';
+import { provenanceSlot } from '../widgets/provenance-view.js';
 
 /** What the region shows besides the activations: the thresholds in force, near misses, matching manual skills. */
 export interface TurnNotes {
@@ -42,6 +44,8 @@ function activationRow(activation: SkillActivation): HTMLLIElement {
     'li',
     { class: 'activation', testid: 'activation', 'data-name': skill.name, 'data-reason': reason, 'data-tier': skill.source },
     loadButton(skill.name),
+    ' ',
+    provenanceSlot(skill.name, 'activation'),
     ' ',
     el('span', { class: `badge reason-${reason}`, testid: 'activation-reason' }, reason),
     ' ',

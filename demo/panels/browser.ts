@@ -1,12 +1,15 @@
 /**
- * Satchel demo: the skill browser — every tier the runtime loaded (builtin, org, user), searchable, with a skill's
- * rendered instructions, its files and its diagnostics.
+ * Satchel demo: the skill browser — every tier the runtime loaded (builtin, org, user), searchable, each skill with
+ * its origin badge, its scanner findings and its unmet needs; a chosen skill with where it came from, each finding,
+ * its rendered instructions, its files and its diagnostics.
  */
 import type { Diagnostic, Skill } from '../../src/index.js';
 import { el, must } from '../lib/dom.js';
 import { requestEdit } from '../lib/events.js';
 import { showMarkdown } from '../widgets/markdown.js';
 import { errorText, type Runtime } from '../lib/runtime.js';
+import { followProvenance } from '../lib/provenance.js';
+import { provenanceSlot } from '../widgets/provenance-view.js';
 
 const search = must<HTMLInputElement>('#browse-search');
 const tier = must<HTMLSelectElement>('#browse-tier');
@@ -34,7 +37,7 @@ function renderList(runtime: Runtime): void {
         { type: 'button', 'aria-pressed': String(skill.name === selected) },
         el('span', { class: 'mono' }, skill.name),
         ' ',
-        el('span', { class: `badge tier-${skill.source}` }, skill.source),
+        provenanceSlot(skill.name, 'row'),
       );
       button.addEventListener('click', () => void select(runtime, skill.name));
       return el('li', { testid: 'browse-skill', 'data-name': skill.name, 'data-tier': skill.source }, button);
@@ -102,6 +105,8 @@ function renderDetail(runtime: Runtime, skill: Skill): void {
     el('p', {}, skill.description),
     facts,
     ...(skill.source === 'user' ? [edit] : []),
+    el('h4', {}, 'Origin and scanner findings'),
+    provenanceSlot(skill.name, 'detail'),
     el('h4', {}, 'Diagnostics'),
     diagnosticsList(skill.diagnostics),
     el('h4', {}, 'Instructions'),
@@ -123,6 +128,11 @@ async function select(runtime: Runtime, name: string): Promise<void> {
 /** Reads every loaded skill again and redraws the list (and the open skill). */
 export async function refreshBrowser(runtime: Runtime): Promise<void> {
   skills = [...(await runtime.getAll())].sort((a, b) => a.name.localeCompare(b.name));
+  // Origins first (one call), so every row is drawn with its badge; the scans follow in the worker.
+  await followProvenance(
+    runtime,
+    skills.map((s) => s.name),
+  );
   renderList(runtime);
   const open = skills.find((s) => s.name === selected);
   if (open) renderDetail(runtime, await inFull(runtime, open));

@@ -1,6 +1,8 @@
 /**
  * Satchel demo: the catalog exactly as the model would get it for the current turn (Markdown or XML) within a chosen
  * budget, what the budget did to it and why, and what the `skills.load` tool returns for a chosen skill, rendered.
+ * "Tag each skill's origin" asks for `catalogFit({ origins: true })`: every description tagged `[builtin]`, `[user]`,
+ * `[agent]`, … for a model told to weigh where a skill came from.
  */
 import { SKILL_TOOLS, type CatalogFit, type LoadedSkill } from '../../src/index.js';
 import { el, must } from '../lib/dom.js';
@@ -11,6 +13,7 @@ import { errorText, type Runtime } from '../lib/runtime.js';
 const catalogOut = must<HTMLPreElement>('[data-testid="catalog"]');
 const formatSelect = must<HTMLSelectElement>('#catalog-format');
 const budgetSelect = must<HTMLSelectElement>('#catalog-budget');
+const originsBox = must<HTMLInputElement>('#catalog-origins');
 const budgetOut = must<HTMLElement>('[data-testid="catalog-budget-summary"]');
 const loadSelect = must<HTMLSelectElement>('#load-skill');
 const loadOut = must<HTMLElement>('[data-testid="load-result"]');
@@ -23,7 +26,7 @@ export async function showCatalog(runtime: Runtime, text = turn): Promise<void> 
   const format = formatSelect.value === 'xml' ? 'xml' : 'markdown';
   const maxBytes = budgetSelect.value === '' ? {} : { maxBytes: Number(budgetSelect.value) };
   try {
-    const fit = await runtime.catalogFit({ format, turn: text, ...maxBytes });
+    const fit = await runtime.catalogFit({ format, turn: text, ...maxBytes, origins: originsBox.checked });
     catalogOut.textContent = fit.text === '' ? '(no skills: the catalog is omitted)' : fit.text;
     budgetOut.textContent = budgetSummary(fit);
   } catch (error) {
@@ -90,6 +93,7 @@ async function refreshLoadMenu(runtime: Runtime): Promise<void> {
 export function mountCatalogView(runtime: Runtime): void {
   formatSelect.addEventListener('change', () => void showCatalog(runtime));
   budgetSelect.addEventListener('change', () => void showCatalog(runtime));
+  originsBox.addEventListener('change', () => void showCatalog(runtime));
   loadSelect.addEventListener('change', () => void showLoad(runtime));
   onLoadRequest((name) => {
     loadSelect.value = name;

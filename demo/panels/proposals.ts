@@ -1,12 +1,14 @@
 /**
  * Satchel demo: the proposals queue. The demo's store is `approval-gated`, so a change an agent makes to the person's
  * skills ("Propose as the agent" in the editor) waits here with its diff until the person approves it — it becomes a
- * revision by the agent, and routes — or rejects it.
+ * revision by the agent, and routes — or rejects it. The scanner's findings in the proposed content (made when it was
+ * proposed) are listed with it, where the person decides.
  */
 import type { Proposal } from '../../src/store/index.js';
 import { el, must } from '../lib/dom.js';
 import { announceChange } from '../lib/events.js';
 import { errorText, USER_NS, type Runtime } from '../lib/runtime.js';
+import { findingsList } from '../widgets/provenance-view.js';
 
 const list = must<HTMLUListElement>('[data-testid="proposals"]');
 const status = must<HTMLElement>('[data-testid="proposal-status"]');
@@ -22,6 +24,17 @@ function diffOf(diff: string): HTMLElement {
       return el('span', { class: `diff-line diff-${kind}` }, `${line}\n`);
     });
   return el('pre', { class: 'diff', testid: 'proposal-diff' }, ...rows);
+}
+
+/** What the scanner found in the proposed content: a line, then each finding. */
+function findingsOf(p: Proposal): HTMLElement[] {
+  const findings = p.findings ?? []; // a proposal kept from before the scanner has none recorded
+  if (findings.length === 0) return [el('p', { class: 'muted', testid: 'proposal-no-findings' }, 'The scanner found nothing in this change.')];
+  const count = `${findings.length} finding${findings.length === 1 ? '' : 's'}`;
+  return [
+    el('p', { class: 'warning', testid: 'proposal-findings-count', 'data-count': String(findings.length) }, `The scanner found ${count}:`),
+    findingsList(findings, 'proposal-findings'),
+  ];
 }
 
 /** Runs an approval or a rejection, says what happened, and has every panel read again. */
@@ -62,6 +75,7 @@ function proposalRow(runtime: Runtime, p: Proposal): HTMLLIElement {
       ' ',
       reject,
     ),
+    ...findingsOf(p),
     diffOf(p.diff),
   );
 }

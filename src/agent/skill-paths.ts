@@ -7,7 +7,7 @@
  * @module
  */
 import type { Skill } from '../format/types.js';
-import { originOf } from '../sources/origin.js';
+import { originOf, originTag } from '../sources/origin.js';
 import type { BundleIdentity } from '../sources/source.js';
 
 /** The plugin `skill` ships in (name and version), or `null` for a skill of no plugin. */
@@ -40,8 +40,11 @@ export function servedByOf(skill: Skill): string | undefined {
   return typeof by === 'string' ? by : undefined;
 }
 
-/** The description a catalog lists: a served skill's starts with its origin in brackets (`[mcp:acme] Process refunds.`). */
-export function catalogDescription(skill: Skill): string {
-  const by = servedByOf(skill);
+/**
+ * The description a catalog lists: a served skill's starts with its origin in brackets (`[mcp:acme] Process refunds.`);
+ * with `origins`, every skill's does (`[builtin] …`, `[agent] …`, `[remote:https://skills.acme.com/] …`).
+ */
+export function catalogDescription(skill: Skill, origins = false): string {
+  const by = origins ? originTag(skill) : servedByOf(skill);
   return by === undefined ? skill.description : `[${by}] ${skill.description}`;
 }

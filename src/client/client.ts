@@ -17,7 +17,7 @@ import type { RouteOptions } from '../routing/router.js';
 import type { ActivationThresholds, LearnedExample, LoaderActivationOptions, LoadOptions, LoadProgress, RoutedSkill } from '../loader/loader.js';
 import { registerSkillErrorTransfer } from '../worker/error-transfer.js';
 import type { RuntimeEndpoint } from '../worker/endpoint.js';
-import type { ToolDescriptor } from '../worker/protocol.js';
+import type { SkillProvenance, ToolDescriptor } from '../worker/protocol.js';
 import type { RuntimeSession } from '../worker/session.js';
 import type { RuntimeStore } from '../worker/store-facade.js';
 import { Connection, type ConnectionOptions } from './connection.js';
@@ -192,6 +192,17 @@ export class SkillRuntimeClient<S extends RuntimeStore = RuntimeStore> {
   /** The text of one listed text file of a cached skill. */
   readFile(name: string, path: string): Promise<string> {
     return this.#call((remote) => remote.readFile(name, path));
+  }
+
+  /** Where each of `names` came from, what it needs that is missing, what a scan found (`loader.provenance`, `undefined` for a name not held). */
+  provenance(names: readonly string[]): Promise<(SkillProvenance | undefined)[]> {
+    const list = [...names];
+    return this.#call((remote) => remote.provenance(list));
+  }
+
+  /** The scanner's findings for a held skill, its files read in the worker (`loader.scan`). */
+  scan(name: string): Promise<Diagnostic[]> {
+    return this.#call((remote) => remote.scan(name));
   }
 
   /** The worker's skills `names`, each read in full: a lazy one's body is fetched first (the loader's `ensureLoaded`). */

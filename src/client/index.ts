@@ -17,4 +17,4 @@ export { SkillRuntimeClient, type ConnectOptions } from './client.js';
 export type { ClientEvents } from './events.js';
 export { DEFAULT_HEARTBEAT, type HeartbeatOptions } from './heartbeat.js';
 export type { RemoteStore, StoreChangeOf } from './store-proxy.js';
-export type { RuntimeEndpoint, ToolDescriptor } from '../worker/index.js';
+export type { RuntimeEndpoint, SkillProvenance, ToolDescriptor } from '../worker/index.js';

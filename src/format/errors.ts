@@ -42,6 +42,8 @@ export const SKILL_ERROR_CODES = {
     'An accepted change could not be committed to the evolution history (the Git mirror); the change stands. Reported as an `evolution-commit-failed` diagnostic, never thrown to the writer; `cause` holds the original error.',
   NEEDS_UNMET:
     "A skill needs tools the app does not have (its `metadata.dependencies` against the loader's `availableTools`): it was not loaded, and the message names what is missing.",
+  UNSAFE_SKILL:
+    "A skill was refused by a safety gate (a store's `safety` option, a source's): the scanner found what the gate refuses; `diagnostics` lists each finding with its file, line and fix.",
 } as const;
 
 /** SCREAMING_SNAKE code of a {@link SkillError}. */

@@ -8,6 +8,7 @@ import type { Diagnostic } from '../format/diagnostics/diagnostic.js';
 import { SkillError } from '../format/errors.js';
 import { confusableKey, nameKey } from '../shared/names.js';
 import { parseSkillObject } from '../sources/skill-object.js';
+import { originOf, recordOrigin } from '../sources/origin.js';
 import type { Skill, SkillSourceKind } from '../format/types.js';
 import type { LearnedExample } from '../sources/learned-store.js';
 import type { RouterJSON } from '../routing/types.js';
@@ -89,14 +90,17 @@ function keysOf(skill: Skill): { readonly key: string; readonly look: string } {
 
 /**
  * `skill` validated like a SKILL.md (written out and parsed, see
- * `parseSkillObject`): the parsed skill, or `INVALID_SKILL` with the
- * diagnostics; `INVALID_INPUT` when its `source` is no tier.
+ * `parseSkillObject`): the parsed skill, keeping the origin recorded for
+ * `skill` (a store change read by a tier: its source and writer), or
+ * `INVALID_SKILL` with the diagnostics; `INVALID_INPUT` when its `source` is no tier.
  */
 export function checkedSkill(skill: Skill): Skill {
   const source = (skill as { source?: unknown } | null)?.source;
   tierRank(source);
   const path = typeof skill.path === 'string' ? skill.path : `upsert:${String(skill.name)}`;
   const parsed = parseSkillObject(skill, { path, source: source as SkillSourceKind });
+  const origin = originOf(skill);
+  if (parsed.skill && origin) recordOrigin(parsed.skill, origin);
   if (parsed.skill) return parsed.skill;
   throw new SkillError('INVALID_SKILL', `The skill does not pass validation: ${parsed.errors[0]?.message ?? 'unknown'}`, { diagnostics: parsed.errors, path });
 }

@@ -8,7 +8,7 @@
 import { SkillError } from '../format/errors.js';
 import type { ResolvedLimits, Skill } from '../format/types.js';
 import { originOf, recordOrigin, type SkillOrigin } from '../sources/origin.js';
-import type { SkillEntry, SourceCallOptions } from '../sources/source.js';
+import type { SkillEntry, SkillSource, SourceCallOptions } from '../sources/source.js';
 import { notHeld, type Cache } from './cache.js';
 import { checkEntry } from './listing.js';
 import { raceSourceCall, sourceTimeout } from './source-call.js';
@@ -22,6 +22,8 @@ export interface LazyHost {
   replace(held: Skill, next: Skill): void;
   readonly limits: ResolvedLimits;
   readonly timeoutMs: number;
+  /** The source's safety gate on the skill read in full: rejects (`UNSAFE_SKILL`) when it refuses it. */
+  screen?(full: Skill, source: SkillSource): Promise<void>;
 }
 
 /** The lazy skills of one loader, read on demand. */
@@ -86,6 +88,8 @@ export class LazyBodies {
         `Skill "${skill.name}" read in full from source ${source.name} is not the skill it listed: ${what}. It is marked stale until the next load.`,
       );
     }
+    // A refused skill stays known by its metadata: every use fails with the gate's reason, nothing is served.
+    await this.#host.screen?.(full, source);
     this.#host.replace(skill, full);
     return full;
   }

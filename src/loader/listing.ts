@@ -58,11 +58,10 @@ function entryOf(value: unknown, index: number, sourceName: string): { entry: Sk
     if (typeof e['path'] === 'string' && e['path'] !== '') path = e['path'];
     const bad = badField(e);
     if (bad) return { problem: bad, path };
-    const files = e['files'] === undefined ? undefined : (e['files'] as unknown[]).map((f) => ({ ...(f as SkillFileInput) }));
-    const diagnostics = e['diagnostics'] === undefined ? undefined : checkDiagnostics(e['diagnostics'], path, `entry ${index}`);
     // The copy keeps every field (options such as a source's own flags pass through); the checked ones are replaced.
-    const entry = { ...e, ...optional('files', files), ...optional('diagnostics', diagnostics) } as unknown as SkillEntry;
-    return { entry };
+    if (e['files'] !== undefined) e['files'] = (e['files'] as unknown[]).map((f) => ({ ...(f as SkillFileInput) }));
+    if (e['diagnostics'] !== undefined) e['diagnostics'] = checkDiagnostics(e['diagnostics'], path, `entry ${index}`);
+    return { entry: e as unknown as SkillEntry };
   } catch (error) {
     return { problem: reason(error), path };
   }
@@ -126,10 +125,6 @@ function isDiagnostic(value: unknown): value is Diagnostic {
     Number.isInteger(line) &&
     Number.isInteger(column)
   );
-}
-
-function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
 
 function describe(value: unknown): string {

@@ -6,7 +6,7 @@
  */
 import { throwIfAborted } from '../format/errors.js';
 import { assertLimits, type ResolvedLimits } from '../format/types.js';
-import type { SkillSource } from '../sources/source.js';
+import { isSkillSource, type SkillSource } from '../sources/source.js';
 import { storeSource, type SkillStoreLike } from '../sources/store.js';
 import type { Cache } from './cache.js';
 import type { RouterJSON } from '../routing/types.js';
@@ -17,6 +17,8 @@ import { isLearnedExampleStore, type LearnedExampleStore } from '../sources/lear
 import { sourceDiagnostic } from '../sources/inventory.js';
 import { LoadBudget, readTierInSlices, type Tier, type TierResult } from './tier.js';
 import type { LoadOptions, LoadProgress, SkillLoaderOptions } from './options.js';
+import { gateTier } from './agent/source-gate.js';
+import type { FindingsRecord } from './agent/skill-scan.js';
 
 export type { LoadProgress } from './options.js';
 
@@ -34,6 +36,8 @@ export interface LoadPlan {
   readonly signal?: AbortSignal | undefined;
   /** Called after each source is merged. */
   readonly onProgress?: ((progress: LoadProgress) => void) | undefined;
+  /** What the loader's scans found so far, for the gates of the sources that set `safety`. */
+  readonly findings?: FindingsRecord | undefined;
 }
 
 /** Reads every tier of `plan` into a new cache; rejects with `ABORTED` or `LIMIT_EXCEEDED`. */
@@ -48,7 +52,10 @@ export async function loadTiers(plan: LoadPlan): Promise<Cache> {
     // Only a builtin source's index seeds the router: entries for its own skills can then stand for skills another
     // tier holds under the same name and digest, and a lower tier may not steer how those are routed.
     if (tier.kind === 'builtin') indexes[i] = listing.index;
-    return readTierInSlices(tier, listing, { limits, budget, signal, sourceName: sourceName(tier.source) });
+    const result = await readTierInSlices(tier, listing, { limits, budget, signal, sourceName: sourceName(tier.source) });
+    // A source with a safety gate has each skill it gave in full scanned before the merge sees it.
+    const gated = plan.findings !== undefined && isSkillSource(tier.source) && tier.source.safety !== undefined;
+    return gated ? gateTier(tier.source, result, { record: plan.findings as FindingsRecord, limits, timeoutMs: plan.timeoutMs, signal }) : result;
   };
   let results: TierResult[];
   try {
@@ -105,6 +112,8 @@ export interface LoadCall {
   readonly orgId: string | undefined;
   readonly userId: string | undefined;
   readonly timeoutMs: number;
+  /** What the loader's scans found so far (the source gates read and add to it). */
+  readonly findings?: FindingsRecord;
 }
 
 /** One `loadAll` of a loader with these options: its tiers read and merged into a cache (the caller commits it). */
@@ -120,6 +129,7 @@ export async function loadFor(options: SkillLoaderOptions, limits: ResolvedLimit
     timeoutMs: load.sourceTimeoutMs ?? call.timeoutMs,
     signal,
     onProgress,
+    findings: call.findings,
   });
   if (!isLearnedExampleStore(store) || call.orgId === undefined || call.userId === undefined) return cache;
   return withLearned(cache, store, surfaceNamespace(call.orgId, call.userId, surface));

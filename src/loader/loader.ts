@@ -17,7 +17,9 @@ import type { MutabilityName } from '../format/agent-md.js';
 import type { SandboxAttachment, SandboxOptions, SandboxTarget } from './agent/sandbox.js';
 import { loadFor, tiersOf } from './load.js';
 import { DEFAULT_SOURCE_TIMEOUT_MS } from './source-call.js';
-import type { SourceCallOptions } from '../sources/source.js';
+import type { SkillSource, SourceCallOptions } from '../sources/source.js';
+import type { SkillProvenance } from '../sources/origin.js';
+import { screenFull } from './agent/source-gate.js';
 import { LiveLink, watchedOf, type LoaderChange } from './live.js';
 import { SourceWatch } from './source-watch.js';
 import { withPublishedPlugins } from '../sources/plugins/select.js';
@@ -67,9 +69,11 @@ export class SkillLoader extends RoutedLoader {
     this.#rules = new StoreRules(options, this.#limits.maxFileBytes);
     this.#options = withPublishedPlugins(options, this.#rules.agentMd?.plugins); // the selected plugins join the builtin tier
     const replace = (held: Skill, next: Skill): void => this.#replace(held, next);
-    this.#bodies = new LazyBodies({ cache: () => this.held(), replace, limits: this.#limits, timeoutMs: this.#timeoutMs });
     const inner = { cache: () => this.held(), routing: this.routing, inFull: (skill: Skill) => this.#bodies.full(skill), needs: this.needs };
     this.#agent = new LoaderAgent(this, inner, this.#limits, this.#timeoutMs);
+    const gate = { record: this.#agent.findings, limits: this.#limits, timeoutMs: this.#timeoutMs };
+    const screen = (full: Skill, source: SkillSource): Promise<void> => screenFull(full, source, gate);
+    this.#bodies = new LazyBodies({ cache: () => this.held(), replace, limits: this.#limits, timeoutMs: this.#timeoutMs, screen });
     // A watched skill was parsed and checked by the same tier reading as a load: put as is, so it keeps its origin.
     const read = { limits: this.#limits, getAll: () => this.getAll(), getByName: (n: string) => this.getByName(n) };
     const write = { put: (skill: Skill) => this.#put(skill), remove: (n: string) => this.remove(n) };
@@ -115,8 +119,10 @@ export class SkillLoader extends RoutedLoader {
 
   async #load(orgId: string | undefined, userId: string | undefined, options: LoadOptions): Promise<Skill[]> {
     const generation = ++this.#generation;
-    const cache = this.needs.afterLoad(await loadFor(this.#options, this.#limits, { orgId, userId, timeoutMs: this.#timeoutMs }, options));
+    const call = { orgId, userId, timeoutMs: this.#timeoutMs, findings: this.#agent.findings };
+    const cache = this.needs.afterLoad(await loadFor(this.#options, this.#limits, call, options));
     this.#rules.afterLoad(cache.all, orgId, userId);
+    this.#agent.findings.keep(cache.all);
     // Loads may overlap: a newer load that finished first keeps its result.
     if (generation > this.#committed) {
       this.#cache = cache;
@@ -279,6 +285,11 @@ export class SkillLoader extends RoutedLoader {
   /** `scanSkill` over a cached skill, every file read through its source and checked (docs/threat-model.md); changes nothing. */
   async scan(name: string, options: SourceCallOptions = {}): Promise<Diagnostic[]> {
     return this.#agent.scan(name, options);
+  }
+
+  /** Where a held skill came from (tier, origin, label), what it needs that the app lacks, what a scan found. */
+  provenance(name: string): SkillProvenance | undefined {
+    return this.#agent.provenance(name);
   }
 
   /** The current cache; `NOT_LOADED` before the first load. */

@@ -70,7 +70,10 @@ export class TierMerger {
   readonly #diagnostics: Diagnostic[] = [];
   // Plugin names, each with the source whose plugin first claimed it: a plugin name names one plugin in a load.
   readonly #plugins = new Map<string, { readonly source: SkillSource; readonly sourceName: string }>();
+  // The held skills' bytes: counted exactly (`#bytes`) only once their bound (`#maxBytes`) could pass maxTotalBytes.
   #bytes = 0;
+  #maxBytes = 0;
+  #exact = false;
   skipped = 0;
 
   constructor(limits: ResolvedLimits) {
@@ -95,8 +98,11 @@ export class TierMerger {
     specs.forEach((spec: unknown, index) => {
       const parsed = subagentSpecToSkill(spec as SubagentSpec, index);
       this.#diagnostics.push(...parsed.errors, ...parsed.warnings, ...parsed.infos);
-      if (parsed.skill) this.#offer({ skill: parsed.skill, bytes: utf8ByteLength(parsed.skill.content), sourceName: 'subagentSpecs' });
-      else this.skipped++;
+      if (!parsed.skill) this.skipped++;
+      else {
+        const bytes = utf8ByteLength(parsed.skill.content);
+        this.#offer({ skill: parsed.skill, bytes, maxBytes: bytes, sourceName: 'subagentSpecs' });
+      }
     });
   }
 
@@ -135,12 +141,22 @@ export class TierMerger {
       return;
     }
     if (this.#byKey.size + 1 > this.#limits.maxSkills) throw tooManySkills(this.#limits.maxSkills);
-    this.#bytes += candidate.bytes;
+    this.#countBytes(candidate);
+    this.#byKey.set(key, candidate);
+    this.#byLook.set(confusableKey(skill.name), candidate);
+  }
+
+  /** Counts a candidate's bytes against maxTotalBytes: `LIMIT_EXCEEDED` past it, as exact as if every byte were counted. */
+  #countBytes(candidate: Candidate): void {
+    this.#maxBytes += candidate.maxBytes;
+    if (!this.#exact && this.#maxBytes > this.#limits.maxTotalBytes) {
+      this.#exact = true;
+      for (const held of this.#byKey.values()) this.#bytes += held.bytes;
+    }
+    if (this.#exact) this.#bytes += candidate.bytes;
     if (this.#bytes > this.#limits.maxTotalBytes) {
       throw new SkillError('LIMIT_EXCEEDED', `The load holds more than maxTotalBytes (${this.#limits.maxTotalBytes}) bytes.`);
     }
-    this.#byKey.set(key, candidate);
-    this.#byLook.set(confusableKey(skill.name), candidate);
   }
 
   /**
@@ -166,7 +182,8 @@ export class TierMerger {
   #yieldName(rival: Candidate, candidate: Candidate, where: (c: Candidate) => string): void {
     this.#byKey.delete(nameKey(rival.skill.name));
     this.#byLook.delete(confusableKey(rival.skill.name));
-    this.#bytes -= rival.bytes;
+    this.#maxBytes -= rival.maxBytes;
+    if (this.#exact) this.#bytes -= rival.bytes;
     this.skipped++;
     const message = `Skill "${rival.skill.name}" from ${where(rival)} has the name of the local one from ${where(candidate)}: names resolve per origin, the local one keeps it, and the one from ${rival.sourceName} is not loaded.`;
     this.#diagnostics.push(createDiagnostic('origin-collision', 'runtime', message, rival.skill.path ?? rival.sourceName));

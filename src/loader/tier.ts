@@ -10,7 +10,7 @@ import { parseSkill, type ParseResult } from '../format/parse.js';
 import { SkillError, throwIfAborted } from '../format/errors.js';
 import { confusableKey } from '../shared/names.js';
 import { PeriodicYielder } from '../shared/yield.js';
-import { recordOrigin } from '../sources/origin.js';
+import { recordOrigin, type SkillOrigin } from '../sources/origin.js';
 import { isPreparsed, wasPreparsed } from '../sources/preparsed-marks.js';
 import { parseSkillObject } from '../sources/skill-object.js';
 import type { SkillEntry, SkillFileInput, SkillSource, SourceListing } from '../sources/source.js';
@@ -29,8 +29,29 @@ export interface Tier {
 /** A skill that passed, with the bytes it counts against `maxTotalBytes`. */
 export interface Candidate {
   readonly skill: Skill;
+  /** UTF-8 bytes (an entry's are counted when first read: a load under `maxTotalBytes` by far never counts them). */
   readonly bytes: number;
+  /** At least `bytes`, known without encoding the text: three bytes a UTF-16 unit of its SKILL.md, and its files. */
+  readonly maxBytes: number;
   readonly sourceName: string;
+}
+
+/** The candidate of an entry: its bytes counted when first asked for. */
+class EntryCandidate implements Candidate {
+  readonly maxBytes: number;
+  readonly #text: string | Uint8Array;
+  #bytes: number | undefined;
+  constructor(
+    readonly skill: Skill,
+    readonly sourceName: string,
+    text: string | Uint8Array,
+  ) {
+    this.#text = text;
+    this.maxBytes = skillBytes(typeof text === 'string' ? 3 * text.length : text.byteLength, skill.files);
+  }
+  get bytes(): number {
+    return (this.#bytes ??= skillBytes(byteSize(this.#text), this.skill.files));
+  }
 }
 
 /** What one tier yields: its skills in listing order, and its diagnostics. */
@@ -126,7 +147,8 @@ function readEntry(tier: Tier, entry: SkillEntry, limits: ResolvedLimits, result
     result.skipped++;
     return undefined;
   }
-  result.candidates.push({ skill, bytes: entryBytes(entry, skill), sourceName: tier.source.name });
+  // UTF-8 bytes of its SKILL.md text (or, for a skill object, its body) and its files.
+  result.candidates.push(new EntryCandidate(skill, tier.source.name, entry.text ?? skill.content));
   return skill;
 }
 
@@ -137,23 +159,34 @@ function readEntry(tier: Tier, entry: SkillEntry, limits: ResolvedLimits, result
 export function readOneEntry(tier: Tier, entry: SkillEntry, limits: ResolvedLimits): { skill?: Skill; diagnostics: Diagnostic[] } {
   const lazy = entry.lazy;
   const read = lazy === undefined ? entrySkill(entry, tier.kind, limits) : lazyEntrySkill(tier.source, entry, entrySkill(entry, tier.kind, limits));
-  if (read.skill) {
-    const bundle = entry.bundle === undefined ? {} : { bundle: entry.bundle };
-    recordOrigin(read.skill, { source: tier.source, dir: entry.dir, ...bundle, ...(lazy === undefined ? {} : { lazy }) });
-  }
+  if (read.skill) recordOrigin(read.skill, originOfEntry(tier.source, entry));
   return read;
 }
 
+/** Where an entry's skill came from: its source and folder, with the entry's bundle, lazy promise and writer. */
+function originOfEntry(source: SkillSource, entry: SkillEntry): SkillOrigin {
+  const origin: { -readonly [K in keyof SkillOrigin]: SkillOrigin[K] } = { source, dir: entry.dir };
+  if (entry.bundle !== undefined) origin.bundle = entry.bundle;
+  if (entry.lazy !== undefined) origin.lazy = entry.lazy;
+  if (entry.writtenBy === 'agent' || entry.writtenBy === 'person') origin.writtenBy = entry.writtenBy;
+  return origin;
+}
+
 function entrySkill(entry: SkillEntry, kind: SkillSourceKind, limits: ResolvedLimits): { skill?: Skill; diagnostics: Diagnostic[] } {
-  const diagnostics = [...(entry.diagnostics ?? [])];
-  const refused = (): boolean => diagnostics.some((d) => d.severity === 'error');
+  const diagnostics = entry.diagnostics === undefined ? [] : [...entry.diagnostics];
   // A source that refused the skill already said why (a directory source checks the same limits): no second error.
-  const overLimit = refused() ? undefined : perSkillLimit(entry.path, entry.files ?? [], limits);
-  if (overLimit) diagnostics.push(overLimit);
-  if (refused()) return { diagnostics };
+  if (diagnostics.some((d) => d.severity === 'error')) return { diagnostics };
+  const overLimit = perSkillLimit(entry.path, entry.files ?? [], limits);
+  if (overLimit) {
+    diagnostics.push(overLimit);
+    return { diagnostics };
+  }
   // A pre-parsed bundle entry (or a store's skill, parsed when written, under these limits) was parsed by this same code: taken as it is.
-  if (entry.skill && isPreparsed(entry.skill, limits))
-    return { skill: { ...entry.skill, source: kind }, diagnostics: [...diagnostics, ...(entry.skillDiagnostics ?? [])] };
+  if (entry.skill && isPreparsed(entry.skill, limits)) {
+    const given = entry.skillDiagnostics;
+    if (given !== undefined) for (const d of given) diagnostics.push(d);
+    return { skill: { ...entry.skill, source: kind }, diagnostics };
+  }
   // Parsed under other limits, its text is parsed under these; any other skill object is validated as one.
   if (entry.skill && !wasPreparsed(entry.skill)) return withParsed(diagnostics, skillOfObject(entry, kind, limits));
   if (entry.text === undefined) {
@@ -197,9 +230,4 @@ function withParsed(diagnostics: Diagnostic[], parsed: ParseResult): { skill?: S
 function perSkillLimit(path: string, files: readonly SkillFileInput[], limits: ResolvedLimits): Diagnostic | undefined {
   const problem = perSkillLimitProblem({ files }, limits);
   return problem === undefined ? undefined : createDiagnostic('limit-exceeded', 'runtime', `${problem} The skill was skipped.`, path);
-}
-
-/** UTF-8 bytes of an entry: its SKILL.md text (or, for a skill object, its body) and its files. */
-function entryBytes(entry: SkillEntry, skill: Skill): number {
-  return skillBytes(byteSize(entry.text ?? skill.content), skill.files);
 }

@@ -19,9 +19,9 @@ export interface PostgresBackend extends Backend {
   readonly ended: Promise<void>;
 }
 
-/** A `StoreTx` over one transaction's runner. */
-export function postgresTx(sql: SqlRunner, schema: string, writing: boolean): StoreTx {
-  const c: TxContext = { sql, s: quoted(schema), writing };
+/** A `StoreTx` over one transaction's runner, on a client of driver `kind`. */
+export function postgresTx(sql: SqlRunner, schema: string, writing: boolean, kind: SqlClient['kind']): StoreTx {
+  const c: TxContext = { sql, s: quoted(schema), writing, kind };
   return { ...headRows(c), ...revisionRows(c), ...auditRows(c), ...proposalRows(c), ...usageRows(c), ...learnedRows(c) };
 }
 
@@ -31,19 +31,25 @@ export function postgresBackend(client: SqlClient, schema: string, beforeEnd: ()
   const pending = new Set<Promise<unknown>>();
   let finish: () => void = () => undefined;
   const ended = new Promise<void>((resolve) => (finish = resolve));
-  const run = <T>(mode: SqlMode, fn: (tx: StoreTx) => Promise<T>): Promise<T> => {
+  // `once`: one statement of a read, run on its own (autocommit), which sees one snapshot without a transaction.
+  const run = <T>(mode: SqlMode | 'once', fn: (tx: StoreTx) => Promise<T>): Promise<T> => {
     if (closed) return Promise.reject(closedError());
-    const job = client
-      .transaction(mode, (sql) => fn(postgresTx(sql, schema, mode === 'write')))
-      .catch((e: unknown) => {
-        throw postgresError(e, mode === 'write' ? 'a write' : 'a read');
-      });
+    const started =
+      mode === 'once'
+        ? fn(postgresTx(client, schema, false, client.kind))
+        : client.transaction(mode, (sql) => fn(postgresTx(sql, schema, mode === 'write', client.kind)));
+    const job = started.catch((e: unknown) => {
+      throw postgresError(e, mode === 'write' ? 'a write' : 'a read');
+    });
     pending.add(job);
     void job.catch(() => undefined).finally(() => pending.delete(job));
     return job;
   };
   return {
+    // Every row is parsed by the driver for the read that asked for it: nothing a read returns is kept or shared.
+    ownReads: true,
     read: (fn) => run('read', fn),
+    readOnce: (fn) => run('once', fn),
     write: (fn) => run('write', fn),
     async storage() {
       if (closed) throw closedError();

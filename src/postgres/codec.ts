@@ -11,7 +11,7 @@ import { isBytes } from '../sources/inventory.js';
 import type { KeptParse } from '../sources/preparsed-bundle.js';
 import type { FileMap, HeadRecord, RevisionRecord } from '../store/records.js';
 import type { ActorRecord } from '../store/types.js';
-import type { SqlRow } from './sql.js';
+import type { SqlClient, SqlRow } from './sql.js';
 
 /** A file map as the JSON text of its column. */
 export function filesParam(files: FileMap): string {
@@ -24,6 +24,12 @@ export function filesParam(files: FileMap): string {
 export function filesOf(value: unknown): FileMap {
   const json = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return json as FileMap;
+  // Parsed for this read: a map of texts only (most skills have no file at all) is the file map as it is.
+  if (typeof value === 'string' || Object.getPrototypeOf(json) === Object.prototype) {
+    let bytes = false;
+    for (const path in json) if (typeof (json as Record<string, unknown>)[path] === 'object') bytes = true;
+    if (!bytes) return json as FileMap;
+  }
   return Object.fromEntries(
     Object.entries(json as Record<string, unknown>).map(([path, content]) => {
       const base64 = typeof content === 'object' && content !== null ? (content as { base64?: unknown }).base64 : undefined;
@@ -44,45 +50,68 @@ export function numberOf(value: unknown): number {
 
 /** The head of a `skills` row. */
 export function headOf(row: SqlRow): HeadRecord {
-  const bytes = row['history_bytes'];
-  const parsed = row['parsed'];
-  return {
+  // Built once, optional fields added in one fixed order: every head of a listing has one of a few shapes.
+  const head: { -readonly [K in keyof HeadRecord]: HeadRecord[K] } = {
     ns: row['ns'] as string,
     name: row['name'] as string,
     revision: numberOf(row['revision']),
     digest: row['digest'] as string,
     state: row['state'] as HeadRecord['state'],
-    text: textOf(row['text']),
+    text: textOf(row),
     files: filesOf(row['files']),
     createdAt: row['created_at'] as string,
     updatedAt: row['updated_at'] as string,
-    ...(bytes === null || bytes === undefined ? {} : { historyBytes: numberOf(bytes) }),
-    ...(parsed === null || parsed === undefined ? {} : { parsed: jsonOf<KeptParse>(parsed) }),
   };
+  const bytes = row['history_bytes'];
+  if (bytes !== null && bytes !== undefined) head.historyBytes = numberOf(bytes);
+  const parsed = row['parsed'];
+  if (parsed !== null && parsed !== undefined) head.parsed = jsonOf<KeptParse>(parsed);
+  const writtenBy = row['written_by'];
+  if (writtenBy === 'agent' || writtenBy === 'person') head.writtenBy = writtenBy;
+  return head;
 }
 
 /** The parameters of a head, in the column order of `HEAD_COLUMNS`. */
 export function headParams(h: HeadRecord): unknown[] {
   // A parse JSON cannot carry exactly (a non-finite number in an extension) is not kept: that skill loads by parsing.
   const parsed = h.parsed !== undefined && isJsonExact(h.parsed) ? JSON.stringify(h.parsed) : null;
-  return [h.ns, h.name, h.revision, h.digest, h.state, h.text, filesParam(h.files), h.createdAt, h.updatedAt, h.historyBytes ?? null, parsed];
+  return [
+    h.ns,
+    h.name,
+    h.revision,
+    h.digest,
+    h.state,
+    h.text,
+    filesParam(h.files),
+    h.createdAt,
+    h.updatedAt,
+    h.historyBytes ?? null,
+    parsed,
+    h.writtenBy ?? null,
+  ];
 }
 
 /** The columns of `skills`, in the order of `headParams`. */
-export const HEAD_COLUMNS = 'ns, name, revision, digest, state, text, files, created_at, updated_at, history_bytes, parsed';
+export const HEAD_COLUMNS = 'ns, name, revision, digest, state, text, files, created_at, updated_at, history_bytes, parsed, written_by';
 
 /**
- * SKILL.md text is selected behind one character, which {@link textOf} drops: PGlite decodes each field with a
- * `TextDecoder` that removes a leading byte-order mark, and a stored SKILL.md keeps the one it was written with.
+ * On PGlite SKILL.md text is selected behind one character, which {@link textOf} drops: PGlite decodes each field with
+ * a `TextDecoder` that removes a leading byte-order mark, and a stored SKILL.md keeps the one it was written with.
+ * `pg` decodes text with `Buffer#toString`, which keeps it: there the column is selected as it is, so the server sends
+ * the stored value without building a new one per row (the concatenation decompressed every text it sorted).
  */
-const SELECTED_TEXT = `'.' || text AS text`;
+const DOTTED_TEXT = `'.' || text AS dotted_text`;
 
-/** The columns of `skills` to select, for {@link headOf}. */
-export const HEAD_SELECT = HEAD_COLUMNS.replace('text,', `${SELECTED_TEXT},`);
+/** The columns of `columns` to select through the driver `kind`, for {@link headOf} and {@link revisionOf}. */
+export function selectList(columns: string, kind: SqlClient['kind']): string {
+  return kind === 'pg' ? columns : columns.replace('text,', `${DOTTED_TEXT},`);
+}
 
-/** A `text` column selected as {@link SELECTED_TEXT}. */
-function textOf(value: unknown): string {
-  return typeof value === 'string' ? value.slice(1) : (value as string);
+/** The SKILL.md text of a row selected by {@link selectList}. */
+function textOf(row: SqlRow): string {
+  const dotted = row['dotted_text'];
+  if (dotted === undefined) return row['text'] as string;
+  return typeof dotted === 'string' ? dotted.slice(1) : (dotted as string);
 }
 
 /** True when `JSON.parse(JSON.stringify(value))` is `value` again (members that are `undefined` aside, which both drop). */
@@ -102,7 +131,7 @@ export function revisionOf(row: SqlRow): RevisionRecord {
     name: row['name'] as string,
     revision: numberOf(row['revision']),
     digest: row['digest'] as string,
-    text: textOf(row['text']),
+    text: textOf(row),
     files: filesOf(row['files']),
     at: row['at'] as string,
     actor: jsonOf<ActorRecord>(row['actor']),
@@ -118,9 +147,6 @@ export function revisionParams(r: RevisionRecord): unknown[] {
 
 /** The columns of `revisions`, in the order of `revisionParams`. */
 export const REVISION_COLUMNS = 'ns, name, revision, digest, text, files, at, actor, action, from_revision';
-
-/** The columns of `revisions` to select, for {@link revisionOf}. */
-export const REVISION_SELECT = REVISION_COLUMNS.replace('text,', `${SELECTED_TEXT},`);
 
 /**
  * A log record (`audit`, `usage`, `learned`, `proposals`) split into its key columns and the JSON of the rest;

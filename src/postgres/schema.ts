@@ -9,6 +9,8 @@
  * - v2: `skills.parsed` (the skill as parsed when written; null in rows written before, which load by parsing), and
  *   `skills.name_order` (generated, indexed with `ns`): the name with a U+10FFFF before each character from U+E000 to
  *   U+FFFF, so that byte order ("C") is the UTF-16 order the other stores sort names in and a page is an index range.
+ * - v3: `skills.written_by` (`person` or `agent`: who wrote the head's content), filled for the rows before it from
+ *   the newest revision that is not an archive or a restore.
  *
  * Names are `text COLLATE "C"` (compared by bytes, as the other stores compare them); values that may hold any
  * JavaScript text (file contents, actors, usage reasons, learned turns) are `json`, whose text keeps every character
@@ -19,7 +21,7 @@ import { SkillError } from '../format/errors.js';
 import type { SqlClient, SqlRunner } from './sql.js';
 
 /** The schema version this code writes. */
-export const POSTGRES_SCHEMA_VERSION = 2;
+export const POSTGRES_SCHEMA_VERSION = 3;
 
 /** One migration: the statements that bring a schema from `version - 1` to `version` (`s` is the quoted schema). */
 export interface Migration {
@@ -59,6 +61,14 @@ export const MIGRATIONS: readonly Migration[] = [
       `ALTER TABLE ${s}.skills ADD COLUMN parsed json`,
       `ALTER TABLE ${s}.skills ADD COLUMN name_order text COLLATE "C" GENERATED ALWAYS AS (${nameOrder('name')}) STORED`,
       `CREATE INDEX skills_in_name_order ON ${s}.skills (ns, name_order)`,
+    ],
+  },
+  {
+    version: 3,
+    statements: (s) => [
+      `ALTER TABLE ${s}.skills ADD COLUMN written_by text`,
+      `UPDATE ${s}.skills k SET written_by = (SELECT r.actor->>'kind' FROM ${s}.revisions r
+         WHERE r.ns = k.ns AND r.name = k.name AND r.action NOT IN ('archive', 'restore') ORDER BY r.revision DESC LIMIT 1)`,
     ],
   },
 ];

@@ -7,9 +7,9 @@
  * @module
  */
 import { MAX_REVISION, type StoreTx } from '../store/records.js';
-import { HEAD_COLUMNS, HEAD_SELECT, headOf, headParams, REVISION_COLUMNS, REVISION_SELECT, revisionOf, revisionParams } from './codec.js';
+import { HEAD_COLUMNS, headOf, headParams, REVISION_COLUMNS, revisionOf, revisionParams, selectList } from './codec.js';
 import { nameOrder } from './schema.js';
-import { isSqlText, type SqlRunner } from './sql.js';
+import { isSqlText, type SqlClient, type SqlRunner } from './sql.js';
 
 /** The schema, the statements' runner, and whether the transaction writes. */
 export interface TxContext {
@@ -17,16 +17,19 @@ export interface TxContext {
   /** The schema, quoted. */
   readonly s: string;
   readonly writing: boolean;
+  /** The driver: how SKILL.md text is selected (see `selectList`). */
+  readonly kind: SqlClient['kind'];
 }
 
 const byName = (a: { name: string }, b: { name: string }): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 const placeholders = (from: number, count: number): string => Array.from({ length: count }, (_, i) => `$${from + i}`).join(', ');
 
 /** The heads of a transaction. */
-export function headRows({ sql, s, writing }: TxContext): Pick<StoreTx, 'head' | 'heads' | 'headPage' | 'activeCount' | 'headCount' | 'putHead'> {
+export function headRows({ sql, s, writing, kind }: TxContext): Pick<StoreTx, 'head' | 'heads' | 'headPage' | 'activeCount' | 'headCount' | 'putHead'> {
   const locked = new Set<string>();
+  const headSelect = selectList(HEAD_COLUMNS, kind);
   // Sorted here, by UTF-16 code units, exactly as the IndexedDB and memory stores order names.
-  const heads = async (ns: string) => (await sql.query(`SELECT ${HEAD_SELECT} FROM ${s}.skills WHERE ns = $1`, [ns])).map(headOf).sort(byName);
+  const heads = async (ns: string) => (await sql.query(`SELECT ${headSelect} FROM ${s}.skills WHERE ns = $1`, [ns])).map(headOf).sort(byName);
   return {
     async head(ns, name) {
       // A name PostgreSQL's text cannot hold was never written (the store's names are strict UTF-8).
@@ -37,7 +40,7 @@ export function headRows({ sql, s, writing }: TxContext): Pick<StoreTx, 'head' |
         await sql.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
         locked.add(key);
       }
-      const [row] = await sql.query(`SELECT ${HEAD_SELECT} FROM ${s}.skills WHERE ns = $1 AND name = $2`, [ns, name]);
+      const [row] = await sql.query(`SELECT ${headSelect} FROM ${s}.skills WHERE ns = $1 AND name = $2`, [ns, name]);
       return row && headOf(row);
     },
     heads,
@@ -47,7 +50,7 @@ export function headRows({ sql, s, writing }: TxContext): Pick<StoreTx, 'head' |
       // `name_order` sorts as the names sort in JavaScript, and (ns, name_order) is an index: a page reads only its rows.
       const from = after === undefined ? '' : `AND name_order > ${nameOrder('$3::text')}`;
       const params = after === undefined ? [ns, limit] : [ns, limit, after];
-      return (await sql.query(`SELECT ${HEAD_SELECT} FROM ${s}.skills WHERE ns = $1 ${from} ORDER BY name_order LIMIT $2`, params)).map(headOf);
+      return (await sql.query(`SELECT ${headSelect} FROM ${s}.skills WHERE ns = $1 ${from} ORDER BY name_order LIMIT $2`, params)).map(headOf);
     },
     async activeCount(ns) {
       // The store's checks of a sound head, as far as SQL sees them without reading the files (each file is checked when read).
@@ -64,9 +67,9 @@ export function headRows({ sql, s, writing }: TxContext): Pick<StoreTx, 'head' |
     },
     async putHead(head) {
       await sql.query(
-        `INSERT INTO ${s}.skills (${HEAD_COLUMNS}) VALUES (${placeholders(1, 11)})
+        `INSERT INTO ${s}.skills (${HEAD_COLUMNS}) VALUES (${placeholders(1, 12)})
          ON CONFLICT (ns, name) DO UPDATE SET revision = $3, digest = $4, state = $5, text = $6, files = $7,
-           created_at = $8, updated_at = $9, history_bytes = $10, parsed = $11`,
+           created_at = $8, updated_at = $9, history_bytes = $10, parsed = $11, written_by = $12`,
         headParams(head),
       );
     },
@@ -74,16 +77,17 @@ export function headRows({ sql, s, writing }: TxContext): Pick<StoreTx, 'head' |
 }
 
 /** The revisions of a transaction, oldest first. */
-export function revisionRows({ sql, s }: TxContext): Pick<StoreTx, 'revision' | 'revisions' | 'putRevision' | 'deleteRevisions'> {
+export function revisionRows({ sql, s, kind }: TxContext): Pick<StoreTx, 'revision' | 'revisions' | 'putRevision' | 'deleteRevisions'> {
+  const revisionSelect = selectList(REVISION_COLUMNS, kind);
   return {
     async revision(ns, name, revision) {
       if (!isSqlText(name)) return undefined;
-      const [row] = await sql.query(`SELECT ${REVISION_SELECT} FROM ${s}.revisions WHERE ns = $1 AND name = $2 AND revision = $3`, [ns, name, revision]);
+      const [row] = await sql.query(`SELECT ${revisionSelect} FROM ${s}.revisions WHERE ns = $1 AND name = $2 AND revision = $3`, [ns, name, revision]);
       return row && revisionOf(row);
     },
     async revisions(ns, name) {
       if (!isSqlText(name)) return [];
-      const rows = await sql.query(`SELECT ${REVISION_SELECT} FROM ${s}.revisions WHERE ns = $1 AND name = $2 ORDER BY revision`, [ns, name]);
+      const rows = await sql.query(`SELECT ${revisionSelect} FROM ${s}.revisions WHERE ns = $1 AND name = $2 ORDER BY revision`, [ns, name]);
       return rows.map(revisionOf);
     },
     async putRevision(record) {

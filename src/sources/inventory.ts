@@ -8,7 +8,7 @@ import { createDiagnostic, type Diagnostic, type DiagnosticCode } from '../forma
 import { SkillError, throwIfAborted } from '../format/errors.js';
 import { sha256Digest } from '../shared/hash.js';
 import { unsafePathReason } from '../shared/paths.js';
-import type { SkillEntry, SkillFileInput, SkillSource, SourceCallOptions, SourceListing } from './source.js';
+import type { SkillEntry, SkillFileInput, SkillSource, SourceCallOptions, SourceListing, SourceSafety } from './source.js';
 import { isTextBytes } from '../shared/text.js';
 
 /** The one exact skill file name; case variants load with a `skill-file-name` warning. */
@@ -136,4 +136,21 @@ export function ownerOf<T>(path: string, byDir: ReadonlyMap<string, T>): [dir: s
   }
   const root = byDir.get('');
   return root === undefined ? undefined : ['', root];
+}
+
+/**
+ * A source's `safety` option checked at construction (`INVALID_INPUT` naming `what`): `'refuse'`, `'warn'`, or
+ * `{ error, warning, info }` of them; absent, `'warn'` (remote and MCP sources scan every skill by default).
+ */
+export function sourceSafetyOf(value: unknown, what: string): SourceSafety {
+  if (value === undefined) return 'warn';
+  const action = (a: unknown): boolean => a === 'refuse' || a === 'warn';
+  if (action(value)) return value as SourceSafety;
+  const ok =
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.entries(value).every(([k, v]) => (k === 'error' || k === 'warning' || k === 'info') && (v === undefined || action(v)));
+  if (!ok) throw new SkillError('INVALID_INPUT', `${what}: \`safety\` is 'refuse', 'warn', or { error, warning, info } of them.`);
+  return value as SourceSafety;
 }

@@ -87,13 +87,16 @@ export function keepParse(skill: Skill, text: string, limits: ParseLimits): Kept
 /**
  * The skill of a kept parse when a load may take it: this code's parse format, a skill's shape, the `name` and `digest`
  * of the record it is kept with, and a body span that fits `text`; with `path` as its path and its diagnostics' (what a
- * parse of the text at `path` gives). Otherwise `undefined`: the text is parsed.
+ * parse of the text at `path` gives). Otherwise `undefined`: the text is parsed. With `owned` (the kept parse is the
+ * caller's own object, parsed from a database for this read alone) the skill is that object, completed in place: a
+ * listing of many skills then copies none of them.
  */
 export function keptSkill(
   kept: unknown,
   text: string,
   record: { name: string; digest: string },
   path: string,
+  owned = false,
 ): { skill: Skill; limits: ParseLimits } | undefined {
   if (typeof kept !== 'object' || kept === null) return undefined;
   const k = kept as Partial<Record<keyof KeptParse, unknown>>;
@@ -109,6 +112,16 @@ export function keptSkill(
   }
   const found = value['diagnostics'];
   const diagnostics = Array.isArray(found) ? found.map((d: Diagnostic) => (d.path === path ? d : { ...d, path })) : found;
-  const skill = { ...value, content, path, diagnostics };
-  return isSkill(skill) ? { skill, limits: { maxFileBytes: k.maxFileBytes, maxNesting: k.maxNesting } } : undefined;
+  const limits = { maxFileBytes: k.maxFileBytes, maxNesting: k.maxNesting };
+  if (!owned) {
+    const skill = { ...value, content, path, diagnostics };
+    return isSkill(skill) ? { skill, limits } : undefined;
+  }
+  // The checks of `isSkill`, made before the object is changed: a kept parse that fails them is left as it was.
+  if (typeof value['description'] !== 'string' || typeof content !== 'string' || !Array.isArray(value['files']) || !Array.isArray(diagnostics))
+    return undefined;
+  value['content'] = content;
+  value['path'] = path;
+  value['diagnostics'] = diagnostics;
+  return isSkill(value) ? { skill: value, limits } : undefined;
 }

@@ -4,15 +4,17 @@
  * were written, both with this same code, so a load takes them as they are
  * (a store's only under the limits they were parsed with); a skill object
  * from any other source is validated like a parsed file. Kept by object
- * identity, so no source can claim it: a store marks the values its
- * `search` returns, and `storeSource` trusts only a value so marked.
+ * identity (a mark, `shared/marks.ts`), so no source can claim it: a store
+ * marks the values its `search` returns, and `storeSource` trusts only a
+ * value so marked.
  * @module
  */
 import type { Skill } from '../format/types.js';
+import { createMark } from '../shared/marks.js';
 import type { ParseLimits } from './preparsed-bundle.js';
 
 /** `null` for a bundle's skill (any limits), the limits of a store's. */
-const preparsed = new WeakMap<Skill, ParseLimits | null>();
+const preparsed = createMark<ParseLimits | null>();
 
 /** A store value's ready parse: the skill, the limits it was parsed with, and the text and files it was parsed from. */
 export interface ReadyParse {
@@ -22,7 +24,7 @@ export interface ReadyParse {
   readonly files: object;
 }
 
-const ready = new WeakMap<object, ReadyParse>();
+const ready = createMark<ReadyParse>();
 
 /** Marks `skill` (this object) as parsed by this library: by the bundle builder, or under `limits` (a store's); returns it. */
 export function markPreparsed(skill: Skill, limits?: ParseLimits): Skill {
@@ -49,8 +51,8 @@ export function markReadyParse(value: object, parse: ReadyParse): void {
 
 /** The ready parse of a value a store marked, while its `text` and `files` are still the ones parsed. */
 export function readyParseOf(value: unknown): ReadyParse | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
   const parse = ready.get(value);
+  if (parse === undefined) return undefined;
   const v = value as { text?: unknown; files?: unknown };
-  return parse && v.text === parse.text && v.files === parse.files ? parse : undefined;
+  return v.text === parse.text && v.files === parse.files ? parse : undefined;
 }

@@ -57,10 +57,14 @@ export function readSkillDocument(value: unknown): SkillDocument | { problem: st
   const files = readFiles(value['files']);
   if ('problem' in files) return files;
   const name = typeof value['name'] === 'string' ? value['name'] : undefined;
-  const base = { files: files.contents, listed: files.listed, ...(name === undefined ? {} : { name }) };
   const text = value['text'];
-  if (typeof text === 'string' || isBytes(text)) return { ...base, text, fileName: SKILL_FILE };
+  if (typeof text === 'string' || isBytes(text)) {
+    // `{ text, files }`, what a store holds: one object.
+    const doc = { files: files.contents, listed: files.listed, text, fileName: SKILL_FILE };
+    return name === undefined ? doc : { ...doc, name };
+  }
   if (text !== undefined) return { problem: '`text` is neither text nor bytes' };
+  const base = { files: files.contents, listed: files.listed, ...(name === undefined ? {} : { name }) };
   const fileName = pickSkillFile(files.contents.keys());
   if (fileName !== undefined) {
     const contents = new Map(files.contents);

@@ -45,6 +45,11 @@ export interface SkillEntry {
    * `source.readSkill(dir)` gives the whole entry when the skill is used.
    */
   readonly lazy?: LazyEntry;
+  /**
+   * Who wrote the revision a store listed (`storeSource` over Satchel's store): an `agent` one is shown as agent-written
+   * (`loader.provenance`, `catalog({ origins: true })`). Absent for a source that is not a store, or a record older than it.
+   */
+  readonly writtenBy?: 'person' | 'agent';
 }
 
 /** What a lazily listed entry promises about the skill it stands for. */
@@ -111,6 +116,18 @@ export interface SkillSource {
    * of a skill of another origin (`origin-collision`).
    */
   readonly servedBy?: string;
+  /**
+   * Where the source's skills come from when that is not the app's own folders or store: `remote` (an index URL:
+   * `remoteSource`, published plugins) or `mcp` (a server: `mcpSkillSource`). A person deciding whether to trust a skill
+   * sees it (`loader.provenance`), and so can a model (`catalog({ origins: true })`).
+   */
+  readonly provenance?: SourceProvenance;
+  /**
+   * The source's safety gate (remote and MCP sources set it; default `'warn'` there): a loader scans each of its skills
+   * when it is read in full (at the load, or a lazy one when first used) and `refuse`s one the findings call for
+   * (`unsafe-skill`, `UNSAFE_SKILL`) or lets it in with a `skill-findings` warning. A source without it is not scanned.
+   */
+  readonly safety?: SourceSafety;
   /** Lists the skill folders; never throws for one bad folder (that is a diagnostic). */
   list(options?: SourceCallOptions): Promise<SourceListing>;
   /**
@@ -134,6 +151,15 @@ export interface SkillSource {
   /** Stops watching and frees what the source holds open; reads still work. */
   close?(): void;
 }
+
+/** Where a remote or MCP source's skills come from: the kind, and what a person reads (an index URL, a server's label). */
+export interface SourceProvenance {
+  readonly kind: 'remote' | 'mcp';
+  readonly label: string;
+}
+
+/** A source's safety gate: one action for every finding, or one per severity (a severity not given warns). */
+export type SourceSafety = 'refuse' | 'warn' | { readonly error?: 'refuse' | 'warn'; readonly warning?: 'refuse' | 'warn'; readonly info?: 'refuse' | 'warn' };
 
 /** True when `value` has the shape of a {@link SkillSource}. */
 export function isSkillSource(value: unknown): value is SkillSource {

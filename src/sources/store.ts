@@ -28,6 +28,8 @@ export interface SkillStoreItem {
   readonly key?: string;
   /** SKILL.md text, `{ text, files? }`, or a Skill-like `{ name, description, content | instructions, … }`. */
   readonly value: unknown;
+  /** Who wrote the revision listed (Satchel's store says): an `agent`'s skill is shown as agent-written. */
+  readonly writtenBy?: 'person' | 'agent';
 }
 
 /**
@@ -219,39 +221,49 @@ interface Into {
 /** Adds one item as an entry; the diagnostic when it is not a skill or its key is refused. */
 function addItem(item: unknown, index: number, into: Into): Diagnostic | undefined {
   const { label, maxNesting, nameFromFolder, entries, byDir } = into;
-  const where = `${label}/${keyOf(item) ?? index}`;
+  // Each field of the item is read once: a store's item is a plain object, and what it said is what is listed.
+  const key = keyOf(item);
+  let value: unknown;
   let doc: ReturnType<typeof readSkillDocument>;
   try {
-    doc = readSkillDocument(isItem(item) ? item.value : undefined);
+    value = isItem(item) ? item.value : undefined;
+    doc = readSkillDocument(value);
   } catch (e) {
     // A value whose getters throw, or front matter YAML cannot write: a diagnostic, never a throw.
     doc = { problem: e instanceof Error ? e.message : String(e) };
   }
-  if ('problem' in doc) return sourceDiagnostic('source-error', `Item \`${where}\` is not a skill: ${doc.problem}.`, where);
-  const dir = keyOf(item) ?? doc.name ?? `${index}`;
+  const where = (): string => `${label}/${key ?? index}`;
+  if ('problem' in doc) return sourceDiagnostic('source-error', `Item \`${where()}\` is not a skill: ${doc.problem}.`, where());
+  const dir = key ?? doc.name ?? `${index}`;
   const reason = unsafePathReason(dir, Number.POSITIVE_INFINITY);
-  if (reason) return sourceDiagnostic('unsafe-path', `Item key \`${dir}\` is refused as a folder: ${reason}.`, where);
-  if (byDir.has(dir)) return sourceDiagnostic('source-error', `Item \`${where}\` repeats the key of an earlier item; it is left out.`, where);
+  if (reason) return sourceDiagnostic('unsafe-path', `Item key \`${dir}\` is refused as a folder: ${reason}.`, where());
+  if (byDir.has(dir)) return sourceDiagnostic('source-error', `Item \`${where()}\` repeats the key of an earlier item; it is left out.`, where());
   byDir.set(dir, { fileName: doc.fileName, doc });
   const entry = entryOf(dir, doc, `${label}/${joinSourcePath(dir, doc.fileName)}`, maxNesting);
   // Only a real key names a folder: a name or index stood in for it otherwise.
-  const key = keyOf(item);
-  entries.push(nameFromFolder && key !== undefined ? { ...entry, folder: key, nameFromFolder } : withReadySkill(entry, (item as SkillStoreItem).value));
+  if (nameFromFolder && key !== undefined) [entry.folder, entry.nameFromFolder] = [key, true];
+  else withReadySkill(entry, value);
+  const by = (item as SkillStoreItem).writtenBy;
+  if (by === 'agent' || by === 'person') entry.writtenBy = by;
+  entries.push(entry);
   return undefined;
 }
 
+/** A {@link SkillEntry} while `addItem` builds it, each field set once and in one order: no copy of it is made. */
+type EntryDraft = { -readonly [K in keyof SkillEntry]: SkillEntry[K] };
+
 /**
- * The entry with the skill its store parsed when it was written, when the store marked the value as parsed from this
+ * Gives the entry the skill its store parsed when it was written, when the store marked the value as parsed from this
  * text and these files and the listing left nothing out: its path is the entry's, as a parse of the entry would give.
  */
-function withReadySkill(entry: SkillEntry, value: unknown): SkillEntry {
+function withReadySkill(entry: EntryDraft, value: unknown): void {
   const ready = entry.diagnostics === undefined && entry.fileName === SKILL_FILE ? readyParseOf(value) : undefined;
-  if (!ready) return entry;
+  if (!ready) return;
   const path = entry.path;
   // A store's skill comes at the path it is listed at (Satchel's stores see to it): then it is used as it is.
   const skill = ready.skill.path === path ? ready.skill : { ...ready.skill, path, diagnostics: ready.skill.diagnostics.map((d) => ({ ...d, path })) };
-  const skillDiagnostics = skill.diagnostics.length === 0 ? [] : inReportOrder(skill.diagnostics);
-  return { ...entry, skill: markPreparsed(skill, ready.limits), skillDiagnostics };
+  entry.skill = markPreparsed(skill, ready.limits);
+  entry.skillDiagnostics = skill.diagnostics.length === 0 ? [] : inReportOrder(skill.diagnostics);
 }
 
 function namespaceLimit(label: string, perNamespace: number, left: number, atLeast: boolean): Diagnostic {
@@ -269,7 +281,7 @@ function keyOf(item: unknown): string | undefined {
   return typeof key === 'string' && key !== '' ? key : undefined;
 }
 
-function entryOf(dir: string, doc: SkillDocument, path: string, maxNesting: number): SkillEntry {
+function entryOf(dir: string, doc: SkillDocument, path: string, maxNesting: number): EntryDraft {
   const diagnostics: Diagnostic[] = [];
   const files: SkillFileInput[] = [];
   for (const [rel, content] of doc.files) {
@@ -282,12 +294,7 @@ function entryOf(dir: string, doc: SkillDocument, path: string, maxNesting: numb
     if (reason) diagnostics.push(sourceDiagnostic('unsafe-path', `Resource \`${f.path}\` is refused: ${reason}.`, path));
     else files.push({ path: f.path, size: f.size, isText: f.isText, digest: f.digest });
   }
-  return {
-    dir,
-    path,
-    fileName: doc.fileName,
-    text: doc.text,
-    files: files.sort((a, b) => compareCodeUnits(a.path, b.path)),
-    ...(diagnostics.length > 0 ? { diagnostics } : {}),
-  };
+  const entry: EntryDraft = { dir, path, fileName: doc.fileName, text: doc.text, files: files.sort((a, b) => compareCodeUnits(a.path, b.path)) };
+  if (diagnostics.length > 0) entry.diagnostics = diagnostics;
+  return entry;
 }

@@ -14,7 +14,7 @@ import { revisionBytes } from './growth.js';
 import type { FileMap, HeadRecord, RevisionRecord } from './records.js';
 import type { ExportedSkill, NamespaceExport } from './types.js';
 import { prepareSkill } from './validate.js';
-import type { ResolvedLimits } from '../format/types.js';
+import type { ResolvedLimits, Skill } from '../format/types.js';
 import type { KeptParse } from '../sources/preparsed-bundle.js';
 
 export { EXPORT_FORMAT, type ExportedFile, type ExportedRevision, type ExportedSkill, type NamespaceExport } from './types.js';
@@ -23,6 +23,8 @@ export { EXPORT_FORMAT, type ExportedFile, type ExportedRevision, type ExportedS
 export interface ImportedSkill {
   readonly head: HeadRecord;
   readonly revisions: readonly RevisionRecord[];
+  /** The newest revision parsed, for the safety gate's scan. */
+  readonly skill: Skill;
 }
 
 /**
@@ -91,6 +93,7 @@ export function readExport(exported: NamespaceExport, ns: string, limits: Resolv
 function importedSkill(skill: ExportedSkill, ns: string, limits: ResolvedLimits, at: string): ImportedSkill {
   let historyBytes = 0;
   let parsed: KeptParse | undefined;
+  let newest: Skill | undefined;
   const revisions = skill.revisions.map((r): RevisionRecord => {
     const files = decodeFiles(r.files);
     // Past revisions keep what they were: a name stored before the mention rule still imports (with its warning).
@@ -103,6 +106,7 @@ function importedSkill(skill: ExportedSkill, ns: string, limits: ResolvedLimits,
     }
     historyBytes += revisionBytes({ text: r.text, files });
     parsed = prepared.parsed;
+    newest = prepared.skill;
     // Checked by checkExport: an actor is { kind, id? }, an action one of three; absent ones read as before.
     const actor = r.actor === undefined ? { kind: 'person' as const } : { kind: r.actor.kind, ...(r.actor.id === undefined ? {} : { id: r.actor.id }) };
     const action = r.action ?? 'put';
@@ -135,8 +139,15 @@ function importedSkill(skill: ExportedSkill, ns: string, limits: ResolvedLimits,
     historyBytes,
     // The last revision's parse: the head is that revision.
     ...(parsed === undefined ? {} : { parsed }),
+    ...authorOf(revisions),
   };
-  return { head, revisions };
+  return { head, revisions, skill: newest as Skill };
+}
+
+/** Who wrote the head's content: the actor of the newest revision that is not an archive or restore. */
+function authorOf(revisions: readonly RevisionRecord[]): Pick<HeadRecord, 'writtenBy'> {
+  const wrote = revisions.findLast((r) => r.action !== 'archive' && r.action !== 'restore');
+  return wrote === undefined ? {} : { writtenBy: wrote.actor.kind };
 }
 
 /** The files of a checked revision (no `__proto__`, every one text or `{ base64 }`), base64 decoded. */

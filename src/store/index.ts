@@ -68,6 +68,7 @@ export type {
   StoreLimits,
   StoreListener,
   StoreOptions,
+  StoreSafety,
   StoredSkill,
   UsageEntry,
   UsageInput,

@@ -3,6 +3,7 @@
  * offer, and the checks that tell a sound record from a corrupt one.
  * @module
  */
+import type { Diagnostic } from '../format/diagnostics/diagnostic.js';
 import { SkillError } from '../format/errors.js';
 import { isBytes } from '../sources/inventory.js';
 import { keptSkill, type KeptParse } from '../sources/preparsed-bundle.js';
@@ -27,6 +28,8 @@ export interface HeadRecord {
   readonly files: FileMap;
   readonly createdAt: string;
   readonly updatedAt: string;
+  /** Who wrote the head's content (an archive or restore keeps it); absent in records written before it. */
+  readonly writtenBy?: 'person' | 'agent';
   /**
    * Bytes of every revision the skill's history holds (SKILL.md and files), kept so an agent's write is checked
    * against `maxAgentHistoryBytesPerSkill` without reading the history; absent in records written before it.
@@ -95,6 +98,8 @@ export interface ProposalRecord {
   readonly digest?: string;
   /** For a rollback: the revision to copy. */
   readonly from?: number;
+  /** What the scanner found in the proposed content (absent when nothing, and in records older than the gate). */
+  readonly findings?: readonly Diagnostic[];
 }
 
 /** A usage entry as stored (`seq` is given by the backend). */
@@ -158,10 +163,20 @@ export interface StoreTx {
   deleteLearned(seqs: readonly number[]): Promise<void>;
 }
 
-/** Where a store keeps its records: IndexedDB or memory. */
+/** Where a store keeps its records: IndexedDB, memory or PostgreSQL. */
 export interface Backend {
+  /**
+   * True when each record a read gives is that read's own (parsed from the database for it, as PostgreSQL's are), not
+   * an object the backend keeps: `search` may then make the listed skill of a head's kept parse in place, not copy it.
+   */
+  readonly ownReads?: boolean;
   /** Runs `fn` in a read-only transaction. */
   read<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
+  /**
+   * {@link read} for an `fn` that makes one call of `tx`, one statement: a backend may run it outside a transaction,
+   * as one statement sees one snapshot by itself (PostgreSQL's does, saving the `BEGIN` and `COMMIT`).
+   */
+  readOnce?<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
   /** Runs `fn` in one read-write transaction: all of it commits, or none. */
   write<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
   /** Usage and quota. */
@@ -251,21 +266,25 @@ export function corruptFiles(files: unknown): string | undefined {
 
 /**
  * The loader item of an active head (`namespace` given when the caller has it, saving a parse). Its `value` is marked
- * with the head's kept parse, when it has a usable one, for `storeSource` to hand the loader.
+ * with the head's kept parse, when it has a usable one, for `storeSource` to hand the loader; `owned` when the head is
+ * the caller's own (a backend's `ownReads`), so its kept parse becomes the skill in place.
  */
-export function itemOf(head: HeadRecord, namespace?: readonly string[]): StoreItem {
-  const value = { text: head.text, files: head.files };
-  const ns = namespace ? [...namespace] : nsOf(head.ns);
+export function itemOf(head: HeadRecord, namespace?: readonly string[], owned = false): StoreItem {
+  const { text, files } = head;
+  const value = { text, files };
+  const ns = namespace ? namespace.slice() : nsOf(head.ns);
   // At the path `storeSource` lists it at, so the skill is the loader's as it is.
-  const kept = head.parsed === undefined ? undefined : keptSkill(head.parsed, head.text, head, `${ns.join('/')}/${head.name}/SKILL.md`);
-  if (kept) markReadyParse(value, { ...kept, text: head.text, files: head.files });
-  return {
+  const kept = head.parsed === undefined ? undefined : keptSkill(head.parsed, text, head, `${ns.join('/')}/${head.name}/SKILL.md`, owned);
+  if (kept) markReadyParse(value, { skill: kept.skill, limits: kept.limits, text, files });
+  const item: { -readonly [K in keyof StoreItem]: StoreItem[K] } = {
     namespace: ns,
     key: head.name,
     value,
     createdAt: new Date(head.createdAt),
     updatedAt: new Date(head.updatedAt),
   };
+  if (head.writtenBy !== undefined) item.writtenBy = head.writtenBy;
+  return item;
 }
 
 /** The public form of an audit record. */

@@ -37,7 +37,7 @@ export interface WriteOutcome {
 }
 
 /** Fails with `CONFLICT` unless the head is at the revision the writer expects. */
-function checkExpected(head: HeadRecord | undefined, ctx: WriteContext, name: string): void {
+export function checkExpected(head: HeadRecord | undefined, ctx: WriteContext, name: string): void {
   if (ctx.expectedRevision === undefined) return;
   const current = head && head.state !== 'purged' ? head.revision : 0;
   if (current !== ctx.expectedRevision) {
@@ -86,7 +86,7 @@ async function writeRevision(
   tx: StoreTx,
   ctx: WriteContext,
   head: HeadRecord | undefined,
-  content: Pick<HeadRecord, 'name' | 'digest' | 'text' | 'files' | 'parsed'>,
+  content: Pick<HeadRecord, 'name' | 'digest' | 'text' | 'files' | 'parsed' | 'writtenBy'>,
   facts: RevisionFacts,
 ): Promise<WriteOutcome> {
   const revision = (head?.revision ?? 0) + 1;
@@ -121,6 +121,7 @@ async function writeRevision(
     files,
     createdAt,
     updatedAt: ctx.at,
+    ...writtenByOf(content, ctx, action),
     ...(historyBytes === undefined ? {} : { historyBytes }),
     ...(parsed === undefined ? {} : { parsed }),
   };
@@ -130,6 +131,12 @@ async function writeRevision(
     auditRecord({ ns: ctx.ns, name, action, revision, digest, actor: ctx.actor, at: ctx.at, ...approval(ctx), ...(from === undefined ? {} : { from }) }),
   );
   return { result: { name, revision, digest }, action, head: next };
+}
+
+/** Who wrote the new head's content: the writer of a put or rollback; for an archive or restore, whoever wrote it before. */
+function writtenByOf(content: Pick<HeadRecord, 'writtenBy'>, ctx: WriteContext, action: RevisionRecord['action']): Pick<HeadRecord, 'writtenBy'> {
+  if (action !== 'archive' && action !== 'restore') return { writtenBy: ctx.actor.kind };
+  return content.writtenBy === undefined ? {} : { writtenBy: content.writtenBy };
 }
 
 /** `put`: a validated skill as the next revision. */

@@ -8,7 +8,7 @@ import { SkillError } from '../format/errors.js';
 import { actorRecord } from './audit.js';
 import { nameKey } from '../shared/names.js';
 import { proposalOfRecord } from './evolution/proposals.js';
-import { auditEntryOf, checkName, checkNamespace, corruptHead, itemOf, nsKey, type Backend } from './records.js';
+import { auditEntryOf, checkName, checkNamespace, corruptHead, itemOf, nsKey, type Backend, type StoreTx } from './records.js';
 import { createStoreCore, type BuildOptions, type StoreCore } from './store-core.js';
 import { proposalWrites, skillWrites, usageWrites } from './store-writes.js';
 import type { SkillStore, StoreChange, StoreItem } from './types.js';
@@ -72,7 +72,7 @@ function transfers(core: StoreCore): Transfers {
         throw new SkillError('PERMISSION_DENIED', `An agent cannot import a namespace export under mutability "${policy}"; a person must import it.`);
     };
     if (o.namespace !== undefined) gateImport(o.namespace);
-    const context = { emitter, onLocalChange, run, limits, refuseReserved, usageCap, agentLimits, gateImport };
+    const context = { emitter, onLocalChange, run, limits, refuseReserved, usageCap, agentLimits, gateImport, safety: core.safety.imports };
     return (await transfer()).writeNamespaceExport(backend, context, data, o);
   };
   return { exportNamespace, importNamespace, exportArchive: exportNamespace, importArchive: importNamespace };
@@ -86,11 +86,13 @@ function skillReads({ backend, run, liveHeads, activePage }: StoreCore): Reads {
     async search(namespace, o = {}): Promise<StoreItem[]> {
       // A page reads only its own records: `after` (the last key of the previous page) or `offset` says where it starts.
       const after = typeof o.after === 'string' ? o.after : undefined;
-      return (await activePage(namespace, { limit: o.limit, offset: o.offset, after })).map((h) => itemOf(h, namespace));
+      const owned = backend.ownReads === true;
+      return (await activePage(namespace, { limit: o.limit, offset: o.offset, after })).map((h) => itemOf(h, namespace, owned));
     },
     async count(namespace) {
       const ns = nsKey(checkNamespace(namespace));
-      return run('a read', () => backend.read((tx) => tx.activeCount(ns)));
+      const count = (tx: StoreTx): Promise<number> => tx.activeCount(ns);
+      return run('a read', () => (backend.readOnce ? backend.readOnce(count) : backend.read(count)));
     },
     async get(namespace, name) {
       const ns = nsKey(checkNamespace(namespace));

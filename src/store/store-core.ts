@@ -12,6 +12,7 @@ import { storeError } from './errors.js';
 import { changeOf, createChangeEmitter, type ChangeEmitter } from './events.js';
 import { builtinRefusal, gateOf, resolveMutability, type Gate } from './evolution/policy.js';
 import { proposeChange, type Intended } from './evolution/proposals.js';
+import { resolveStoreSafety, type ResolvedStoreSafety } from './evolution/safety-gate.js';
 import { DEFAULT_USAGE_CAP } from './evolution/types.js';
 import { usageCapOf } from './evolution/usage.js';
 import { agentLimits, type ResolvedAgentLimits } from './growth.js';
@@ -44,6 +45,8 @@ export interface StoreCore {
   /** The policy of the namespace of key `ns`: its own, else the default. */
   policyOf(ns: string): MutabilityPolicy;
   readonly usageCap: number;
+  /** The safety gate: what the scanner's findings do to each place skills enter. */
+  readonly safety: ResolvedStoreSafety;
   readonly emitter: ChangeEmitter;
   /** The corrupt heads the last listing of each namespace skipped, as diagnostics. */
   readonly problems: Map<string, Diagnostic[]>;
@@ -81,6 +84,7 @@ export function createStoreCore(backend: Backend, options: BuildOptions): StoreC
   const reserved = new Set([...(options.reservedNames ?? [])].map(nameKey));
   const mutability = resolveMutability(options.mutability);
   const usageCap = usageCapOf(options.usageCap, DEFAULT_USAGE_CAP);
+  const safety = resolveStoreSafety(options.safety);
   const emitter = createChangeEmitter();
   const policies = new Map<string, MutabilityPolicy>();
   const policyOf = (ns: string): MutabilityPolicy => policies.get(ns) ?? mutability;
@@ -98,6 +102,7 @@ export function createStoreCore(backend: Backend, options: BuildOptions): StoreC
     policies,
     policyOf,
     usageCap,
+    safety,
     emitter,
     problems,
     run,

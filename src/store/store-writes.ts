@@ -7,6 +7,7 @@
 import { SkillError } from '../format/errors.js';
 import { actorRecord } from './audit.js';
 import { applyProposal, proposalOf, proposeChange } from './evolution/proposals.js';
+import { screenSkill, withFindings } from './evolution/safety-gate.js';
 import { usageRecordOf } from './evolution/usage.js';
 import { checkName, checkNamespace, checkRevision, nsKey, nsOf } from './records.js';
 import { purgeSkill, putRevision, rollbackRevision, setState, type WriteContext } from './revisions.js';
@@ -16,15 +17,17 @@ import { prepareSkill, type PreparedSkill } from './validate.js';
 
 /** The methods that change a skill: put, rollback, archive, restore, purge. */
 export function skillWrites(core: StoreCore): Pick<SkillStore, 'put' | 'rollback' | 'archive' | 'restore' | 'purge'> {
-  const { limits, context, gated, refuseReserved, propose, commit } = core;
+  const { limits, context, gated, refuseReserved, propose, commit, safety } = core;
   return {
     async put(namespace, skill, o = {}) {
       const ctx = context(namespace, o);
       const gate = gated(ctx, 'put');
       const prepared = prepareSkill(skill, o.profile === 'spec' ? { ...limits, profile: 'spec' } : limits, namespace.join('/'));
       refuseReserved(prepared.name, 'put');
-      if (gate === 'propose') return propose(ctx, { name: prepared.name, action: 'put', after: prepared });
-      return commit(namespace, `put of "${prepared.name}"`, (tx) => putRevision(tx, ctx, prepared));
+      // Scanned before anything is proposed or written: a refusal writes nothing, a hold becomes a proposal.
+      const { findings, hold } = await screenSkill(ctx.actor.kind === 'agent' ? safety.agentWrites : safety.writes, prepared);
+      if (gate === 'propose' || hold) return withFindings(await propose(ctx, { name: prepared.name, action: 'put', after: prepared, findings }), findings);
+      return withFindings(await commit(namespace, `put of "${prepared.name}"`, (tx) => putRevision(tx, ctx, prepared)), findings);
     },
     async rollback(namespace, name, revision, o = {}) {
       const ctx = context(namespace, o);

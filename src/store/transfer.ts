@@ -11,7 +11,10 @@ import { checkExport } from './export-shape.js';
 import { changeOf, type createChangeEmitter } from './events.js';
 import { checkAgentNewSkills, growthError, type GrowthContext, type ResolvedAgentLimits } from './growth.js';
 import { checkNamespace, corruptHead, corruptRevision, nsKey, type Backend, type HeadRecord, type RevisionRecord, type StoreTx } from './records.js';
-import type { Actor, ExportedSkill, StoreChange, WriteResult } from './types.js';
+import type { Actor, ActorRecord, ExportedSkill, StoreChange, WriteResult } from './types.js';
+import { proposeChange } from './evolution/proposals.js';
+import { screenSkill, withFindings, type ResolvedGate, type Screened } from './evolution/safety-gate.js';
+import type { WriteContext } from './revisions.js';
 import { exportedUsageOf, usageRecordOf } from './evolution/usage.js';
 import { exampleOf, importLearned, learnedRecordsOf } from './evolution/learned.js';
 import type { storeLimits } from './validate.js';
@@ -95,6 +98,8 @@ export interface ImportContext {
   readonly agentLimits: ResolvedAgentLimits;
   /** Refuses an agent's import into a namespace whose policy is not `autonomous`. */
   readonly gateImport?: (target: readonly string[]) => void;
+  /** The safety gate of imports. */
+  readonly safety: ResolvedGate;
 }
 
 /** Writes a verified export into a namespace where none of its skills exists yet; one transaction, then one event per skill. */
@@ -120,30 +125,53 @@ export async function writeNamespaceExport(
   }
   const skills = readExport(exported, ns, c.limits, at);
   for (const s of skills) c.refuseReserved(s.head.name);
+  // Every skill's newest revision scanned before the transaction: a refusal writes nothing.
+  const screened = await Promise.all(skills.map((s) => screenSkill(c.safety, { skill: s.skill, text: s.head.text, files: s.head.files })));
   const usage = entries.map((u) => usageRecordOf(u, ns, at));
   const learned = learnedRecordsOf(exported.learned ?? [], ns);
-  await c.run('an import', () =>
+  const results = await c.run('an import', () =>
     backend.write(async (tx) => {
       const fresh = await checkFree(tx, ns, skills);
       await checkAgentImport(tx, { ns, actor, limits: c.agentLimits }, skills, fresh);
-      for (const { head, revisions } of skills) {
-        // A purged skill's revisions are gone already: clear any left before writing the export's.
-        await tx.deleteRevisions(ns, head.name);
-        for (const r of revisions) await tx.putRevision(r);
-        await tx.putHead(head);
-        await tx.appendAudit(auditRecord({ ns, name: head.name, action: 'import', revision: head.revision, digest: head.digest, actor, at }));
+      const written: WriteResult[] = [];
+      for (const [i, imported] of skills.entries()) {
+        const { findings, hold } = screened[i] as Screened;
+        written.push(
+          withFindings(
+            hold ? await holdImported(tx, { ns, actor, at, limits: c.agentLimits }, imported, findings) : await writeImported(tx, imported, actor, at),
+            findings,
+          ),
+        );
       }
       for (const u of usage) await tx.appendUsage(u);
       if (usage.length > 0) await tx.trimUsage(ns, c.usageCap);
       await importLearned(tx, learned);
+      return written;
     }),
   );
-  for (const { head } of skills) {
+  for (const [i, { head }] of skills.entries()) {
+    if (results[i]?.proposal !== undefined) continue;
     const change = changeOf({ result: { name: head.name, revision: head.revision, digest: head.digest }, action: 'import', head }, target);
     c.onLocalChange?.(change);
     await c.emitter.emit(change);
   }
-  return skills.map(({ head }) => ({ name: head.name, revision: head.revision, digest: head.digest }));
+  return results;
+}
+
+/** One skill of an export written with its revisions, its head and the audit entry. */
+async function writeImported(tx: StoreTx, { head, revisions }: ImportedSkill, actor: ActorRecord, at: string): Promise<WriteResult> {
+  // A purged skill's revisions are gone already: clear any left before writing the export's.
+  await tx.deleteRevisions(head.ns, head.name);
+  for (const r of revisions) await tx.putRevision(r);
+  await tx.putHead(head);
+  await tx.appendAudit(auditRecord({ ns: head.ns, name: head.name, action: 'import', revision: head.revision, digest: head.digest, actor, at }));
+  return { name: head.name, revision: head.revision, digest: head.digest };
+}
+
+/** A skill the gate holds: its newest revision as a proposal (its history stays in the export), nothing else written. */
+async function holdImported(tx: StoreTx, ctx: WriteContext, { head }: ImportedSkill, findings: readonly Diagnostic[]): Promise<WriteResult> {
+  const after = { text: head.text, files: head.files, digest: head.digest };
+  return (await proposeChange(tx, ctx, { name: head.name, action: 'put', after, findings })).result;
 }
 
 /** `CONFLICT` when a skill of the export exists in the namespace; else how many of them have no record there at all. */

@@ -6,24 +6,17 @@
 import type { Diagnostic, Profile } from '../format/diagnostics/diagnostic.js';
 import type { SkillLimits } from '../format/types.js';
 import type { AgentLimits, AuditAction, ChangeAction, ExportedUsage, IgnoredWrite, Mutability, NamespacePolicies, RevisionAction } from './evolution/types.js';
-import type { UsageEntry, UsageInput } from './evolution/types.js';
+import type { ActorRecord, Actor, Proposal, UsageEntry, UsageInput } from './evolution/types.js';
+import type { StoreSafety } from './evolution/types.js';
 import type { LearnedExample, LearnedExampleStore } from '../sources/learned-store.js';
 import type { EvolutionOptions } from './history/types.js';
 
 export type { AuditAction, ChangeAction, ExportedUsage, IgnoredWrite, Mutability, MutabilityPolicy, NamespacePolicies } from './evolution/types.js';
-export type { RevisionAction, UsageEntry, UsageInput, UsageKind } from './evolution/types.js';
+export type { Actor, ActorRecord, Proposal, RevisionAction, UsageEntry, UsageInput, UsageKind } from './evolution/types.js';
+export type { StoreSafety } from './evolution/types.js';
 
 /** A skill as `put` takes it: SKILL.md text, or a folder as relative paths to text or bytes (`SKILL.md` among them). */
 export type SkillInput = string | Readonly<Record<string, string | Uint8Array>>;
-
-/** Who made a change: a person (the app's user) or an agent (self-improvement), with an optional id. */
-export type Actor = 'person' | 'agent' | { readonly kind: 'person' | 'agent'; readonly id?: string };
-
-/** An {@link Actor} as recorded: always an object. */
-export interface ActorRecord {
-  readonly kind: 'person' | 'agent';
-  readonly id?: string;
-}
 
 /** Where a skill stands: `active` skills are searched and loaded; `archived` ones are kept but left out. */
 export type SkillState = 'active' | 'archived';
@@ -47,6 +40,8 @@ export interface WriteResult {
   readonly digest: string;
   /** The proposal's id when an agent's write was kept as one (`approval-gated`): `revision` and `digest` then stay the active skill's (0 and `''` if new). */
   readonly proposal?: string;
+  /** What the scanner found in the skill written (or proposed), when it found anything: the store's `safety` let it in. */
+  readonly findings?: readonly Diagnostic[];
 }
 
 /** The current state of one stored skill. */
@@ -112,6 +107,8 @@ export interface StoreItem {
   readonly value: { readonly text: string; readonly files: Readonly<Record<string, string | Uint8Array>> };
   readonly createdAt: Date;
   readonly updatedAt: Date;
+  /** Who wrote the skill's content (absent for a record older than it): `storeSource` shows an agent's as agent-written. */
+  readonly writtenBy?: 'person' | 'agent';
 }
 
 /**
@@ -145,26 +142,6 @@ export interface StorageReport {
 /** The per-skill limits of a write (defaults: the loader's), and the bounds of an agent's writes (`AGENT_LIMITS`). */
 export type StoreLimits = Pick<SkillLimits, 'maxFilesPerSkill' | 'maxFileBytes' | 'maxNesting'> & AgentLimits;
 
-/** A pending agent change, kept apart from the active skill until `approve` or `reject`. */
-export interface Proposal {
-  readonly id: string;
-  readonly namespace: readonly string[];
-  readonly name: string;
-  /** What the change would do. */
-  readonly action: 'put' | 'rollback' | 'archive' | 'restore' | 'purge';
-  readonly actor: ActorRecord;
-  /** A unified diff (per file, `a/<name>/<path>` → `b/<name>/<path>`) against `baseRevision`; empty when only the state changes. */
-  readonly diff: string;
-  /** The revision the diff is against (0: the skill does not exist yet); approval fails with `CONFLICT` once the skill moved past it. */
-  readonly baseRevision: number;
-  /** The digest of the proposed content, for `put` and `rollback`. */
-  readonly digest?: string;
-  /** For a rollback: the revision that would be copied. */
-  readonly from?: number;
-  /** When it was proposed, ISO 8601. */
-  readonly createdAt: string;
-}
-
 /** Options both stores take (`evolution`: where accepted changes are mirrored, docs/evolution.md). */
 export interface StoreOptions extends EvolutionOptions {
   /** Most usage entries kept per namespace (default 1,000); the oldest go first. */
@@ -181,6 +158,8 @@ export interface StoreOptions extends EvolutionOptions {
    * name that can never be mentioned (`/name`) or used as a folder is refused.
    */
   readonly profile?: Profile;
+  /** The safety gate: what the scanner's findings do to a person's write, an agent's, an import (default: each warns). */
+  readonly safety?: StoreSafety;
 }
 
 /**

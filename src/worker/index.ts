@@ -25,4 +25,4 @@ export { FORWARDED_STORE_METHODS, type ForwardedStoreMethod, type RuntimeStore }
 export { registerSkillErrorTransfer, type WireSkillError } from './error-transfer.js';
 export { opfsSandbox } from './opfs-sandbox.js';
 export type { NodeLikeEndpoint, RuntimeEndpoint } from './endpoint.js';
-export type { RemoteLoadOptions, RemoteProgress, RemoteRunToolOptions, RuntimeEventType, ToolDescriptor } from './protocol.js';
+export type { RemoteLoadOptions, RemoteProgress, RemoteRunToolOptions, RuntimeEventType, SkillProvenance, ToolDescriptor } from './protocol.js';

@@ -7,6 +7,8 @@
 import type { LoadProgress } from '../loader/loader.js';
 import type { SkillTool } from '../agent/tools.js';
 
+export type { SkillProvenance } from '../sources/origin.js';
+
 /** A skill tool as the page sees it: everything but `run`, which stays in the worker (`runtime.runTool`). */
 export type ToolDescriptor = Omit<SkillTool, 'run'>;
 

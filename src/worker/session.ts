@@ -21,7 +21,7 @@ import type { ActivationThresholds, LearnedExample, LoaderActivationOptions, Loa
 import { FORWARDED_STORE_METHODS, type ForwardedStoreMethod } from './store-facade.js';
 import type { SkillRuntime } from './runtime.js';
 import { AnswerPages, type AnswerPage } from './paging.js';
-import type { RemoteLoadOptions, RemoteProgress, RemoteRunToolOptions, RuntimeEventType, ToolDescriptor } from './protocol.js';
+import type { RemoteLoadOptions, RemoteProgress, RemoteRunToolOptions, RuntimeEventType, SkillProvenance, ToolDescriptor } from './protocol.js';
 
 /** The API a runtime exposes on an endpoint; the client calls it through Comlink. */
 export class RuntimeSession {
@@ -190,6 +190,16 @@ export class RuntimeSession {
   /** `loader.readFile`. */
   readFile(name: string, path: string): Promise<string> {
     return this.#runtime.loader.readFile(name, path);
+  }
+
+  /** `loader.provenance` of each of `names` (`undefined` for a name not held), in the order given. */
+  provenance(names: readonly string[]): (SkillProvenance | undefined)[] {
+    return names.map((name) => this.#runtime.loader.provenance(name));
+  }
+
+  /** `loader.scan`: the scanner's findings for a held skill. */
+  scan(name: string): Promise<Diagnostic[]> {
+    return this.#runtime.loader.scan(name);
   }
 
   /** `loader.ensureLoaded`: the skills `names`, each read in full (lazy ones fetched first). */

@@ -150,6 +150,21 @@ describe('limits', () => {
     await expect(loader.loadAll()).rejects.toMatchObject({ code: 'LIMIT_EXCEEDED', message: expect.stringContaining('maxTotalBytes') });
   });
 
+  it('maxTotalBytes counts UTF-8 bytes exactly, however far below it the cheap bound of a load stays', async () => {
+    // Three bytes a UTF-16 unit bound each skill; past the limit the bound gives way to the exact count, byte for byte.
+    const texts = Array.from({ length: 5 }, (_, i) => skillMd(`u${i}`, { body: `Résumé — “naïve” café ✓ ${'x'.repeat(40 * i)}` }));
+    const bytes = texts.reduce((sum, text) => sum + new TextEncoder().encode(text).length, 0);
+    const source = memorySource(Object.fromEntries(texts.map((text, i) => [`u${i}/SKILL.md`, text])));
+    const at = new SkillLoader({ builtin: source, limits: { maxTotalBytes: bytes } });
+    expect(await at.loadAll()).toHaveLength(5);
+    const over = new SkillLoader({ builtin: source, limits: { maxTotalBytes: bytes - 1 } });
+    await expect(over.loadAll()).rejects.toMatchObject({ code: 'LIMIT_EXCEEDED', message: expect.stringContaining('maxTotalBytes') });
+    // Far above the bound, nothing is counted exactly and the load is the same.
+    expect((await new SkillLoader({ builtin: source, limits: { maxTotalBytes: 3 * bytes } }).loadAll()).map((s) => s.digest)).toEqual(
+      (await at.loadAll()).map((s) => s.digest),
+    );
+  });
+
   it('a skill over a per-skill limit is skipped with a diagnostic naming it', async () => {
     const source = memorySource({
       'big/SKILL.md': skillMd('big', { body: 'x'.repeat(2000) }),

@@ -12,6 +12,7 @@ import { describeLearnedContract } from '../store/learned-contract.js';
 import { describeStoreContract } from '../store/store-contract.js';
 import { describePagingContract } from '../store/paging-contract.js';
 import { describeKeptParseContract } from '../store/kept-parse-contract.js';
+import { describeSafetyContract } from '../store/safety-contract.js';
 
 let shared: Promise<PGlite> | undefined;
 const pglite = (): Promise<PGlite> => (shared ??= PGlite.create());
@@ -28,3 +29,4 @@ describeGrowthContract('PostgreSQL (PGlite)', make);
 describeLearnedContract('PostgreSQL (PGlite)', make);
 describePagingContract('PostgreSQL (PGlite)', make);
 describeKeptParseContract('PostgreSQL (PGlite)', make);
+describeSafetyContract('PostgreSQL (PGlite)', make);

@@ -14,6 +14,7 @@ import { describeLearnedContract } from '../store/learned-contract.js';
 import { describeStoreContract } from '../store/store-contract.js';
 import { describePagingContract } from '../store/paging-contract.js';
 import { describeKeptParseContract } from '../store/kept-parse-contract.js';
+import { describeSafetyContract } from '../store/safety-contract.js';
 import { describeDatabaseContract, type TestDatabase } from './database-contract.js';
 import { PG_URL, runSchema, serverTitle, sharedPool } from './server.js';
 
@@ -34,6 +35,7 @@ describe.skipIf(!PG_URL)(serverTitle('PostgreSQL server'), () => {
   describeLearnedContract('PostgreSQL (server)', make);
   describePagingContract('PostgreSQL (server)', make);
   describeKeptParseContract('PostgreSQL (server)', make);
+  describeSafetyContract('PostgreSQL (server)', make);
   describeDatabaseContract('server', () => database);
 
   it('gives a shared pool its connections back without the listeners it put on them', async () => {

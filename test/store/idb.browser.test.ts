@@ -9,6 +9,7 @@ import { describeExportChecksContract } from './export-checks-contract.js';
 import { describeGrowthContract } from './growth-contract.js';
 import { describeLearnedContract } from './learned-contract.js';
 import { describeSelfImprovementContract } from './self-improvement-contract.js';
+import { describeSafetyContract } from './safety-contract.js';
 import { rawDelete } from '../support/raw-idb.js';
 
 const names: string[] = [];
@@ -33,6 +34,7 @@ for (const [describeContract, prefix] of [
   [describeGrowthContract, 'growth'],
   [describeLearnedContract, 'learned'],
   [describeSelfImprovementContract, 'self-improvement'],
+  [describeSafetyContract, 'safety'],
 ] as const) {
   describeContract('IndexedDB (Chromium)', (options) => {
     const name = `satchel-${prefix}-${Date.now()}-${n++}`;

@@ -12,6 +12,7 @@ import { describeLearnedContract } from './learned-contract.js';
 import { describeSelfImprovementContract } from './self-improvement-contract.js';
 import { describePagingContract } from './paging-contract.js';
 import { describeKeptParseContract } from './kept-parse-contract.js';
+import { describeSafetyContract } from './safety-contract.js';
 
 let n = 0;
 describeEvolutionContract('IndexedDB (fake-indexeddb)', (options) =>
@@ -28,6 +29,7 @@ for (const [describeContract, prefix] of [
   [describeSelfImprovementContract, 'self-improvement'],
   [describePagingContract, 'paging'],
   [describeKeptParseContract, 'kept-parse'],
+  [describeSafetyContract, 'safety'],
 ] as const) {
   describeContract('IndexedDB (fake-indexeddb)', (options) =>
     openIndexedDbStore({ ...options, indexedDB: new IDBFactory(), name: `${prefix}-${n++}`, persist: false }),

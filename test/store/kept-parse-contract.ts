@@ -58,6 +58,8 @@ const view = (loader: SkillLoader) => ({
   digests: loader.getAll().map((s) => s.digest),
   diagnostics: loader.diagnostics,
   routes: QUERIES.map((q) => loader.route(q).map((r) => [r.skill.name, r.score])),
+  // Who wrote each skill reaches the loader through its origin (`writtenBy`), on the fast path as on the parse.
+  provenance: loader.getAll().map((s) => loader.provenance(s.name)),
 });
 
 export function describeKeptParseContract(label: string, make: StoreFactory): void {
@@ -69,6 +71,10 @@ export function describeKeptParseContract(label: string, make: StoreFactory): vo
       for (const skill of keptParseSkills()) await store.put(ORG, skill);
       const fast = await loaded(store);
       const slow = await loaded(parsingView(store));
+      // A second load over the same store gets skills of its own (equal, not the same objects as the first's).
+      const again = await loaded(store);
+      expect(again.getAll()).toEqual(fast.getAll());
+      expect(again.getAll().some((s, i) => s === fast.getAll()[i])).toBe(false);
       expect(fast.size).toBe(keptParseSkills().length);
       expect(fast.getAll()).toEqual(slow.getAll());
       expect(view(fast)).toEqual(view(slow));
@@ -100,6 +106,7 @@ export function describeKeptParseContract(label: string, make: StoreFactory): vo
         const slow = await loaded(parsingView(asOrg(store, ns)));
         expect(fast.getAll().map((s) => s.name)).toEqual(['moving', 'parked', 'proposed']);
         expect(view(fast)).toEqual(view(slow));
+        expect(fast.getAll().map((s) => fast.provenance(s.name)?.origin)).toEqual(['org', 'org', 'agent']);
         expect(fast.getByName('moving')?.content).toBe('First.');
       }
     });

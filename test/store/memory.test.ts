@@ -13,6 +13,7 @@ import { describeLearnedContract } from './learned-contract.js';
 import { describeSelfImprovementContract } from './self-improvement-contract.js';
 import { describePagingContract } from './paging-contract.js';
 import { describeKeptParseContract } from './kept-parse-contract.js';
+import { describeSafetyContract } from './safety-contract.js';
 
 describeEvolutionContract('memory', async (options) => createMemoryStore(options));
 describeStoreContract('memory', async (options) => createMemoryStore(options));
@@ -23,6 +24,7 @@ describeLearnedContract('memory', async (options) => createMemoryStore(options))
 describeSelfImprovementContract('memory', async (options) => createMemoryStore(options));
 describePagingContract('memory', async (options) => createMemoryStore(options));
 describeKeptParseContract('memory', async (options) => createMemoryStore(options));
+describeSafetyContract('memory', async (options) => createMemoryStore(options));
 
 describe('memory store', () => {
   it('reports the bytes of every revision it holds as usage, never persisted', async () => {

@@ -22,7 +22,10 @@ interface PeerMessage {
 
 /** The second tab: its own store and loader over the same database; it reports each loader change and saves on request. */
 function peerDocument(): string {
-  return `<!doctype html><script type="module">
+  // Vitest's browser mode rewrites each dynamic import() into a call on its runner, which only the test's own frame
+  // has: the second tab gets a runner that just imports (the store imports its scanner on the first write).
+  return `<!doctype html><script>globalThis.__vitest_browser_runner__ = { wrapDynamicImport: (load) => load() };</script>
+<script type="module">
 import { openIndexedDbStore } from '/src/store/index.ts';
 import { SkillLoader } from '/src/index.ts';
 const store = await openIndexedDbStore({ name: ${JSON.stringify(DB)}, persist: false });

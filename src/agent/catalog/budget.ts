@@ -56,13 +56,13 @@ interface Sized {
 
 const sizedCache = new WeakMap<Skill, Map<string, Sized>>();
 
-function sizedOf(skill: Skill, form: CatalogForm, key: string): Sized {
+function sizedOf(skill: Skill, form: CatalogForm, key: string, origins: boolean): Sized {
   let forms = sizedCache.get(skill);
   if (!forms) sizedCache.set(skill, (forms = new Map()));
   let sized = forms.get(key);
   if (!sized) {
     const name = form.escape(oneLine(skill.name));
-    const description = oneLine(catalogDescription(skill));
+    const description = oneLine(catalogDescription(skill, origins));
     sized = { skill, name, description, nameBytes: utf8ByteLength(name), descriptionBytes: utf8ByteLength(form.escape(description)) };
     forms.set(key, sized);
   }
@@ -142,9 +142,9 @@ export function fitWhole(plan: CatalogPlan, maxBytes: number, options: CatalogOp
 
 /** What every level starts from: the form's sizes, the loaded marks' lines, the skills sized; `undefined` with nothing to list. */
 function prepared(plan: CatalogPlan, options: CatalogOptions) {
-  const key = options.format ?? 'markdown';
+  const key = `${options.format ?? 'markdown'}${options.origins === true ? '+origins' : ''}`;
   const frame = frameOf(catalogForm(options));
-  const sized = (list: readonly Skill[]): Sized[] => list.map((s) => sizedOf(s, frame.form, key));
+  const sized = (list: readonly Skill[]): Sized[] => list.map((s) => sizedOf(s, frame.form, key, options.origins === true));
   const loaded = plan.loaded.map(({ skill, changed }): Line => {
     const name = frame.form.escape(oneLine(skill.name));
     return { name: skill.name, form: 'loaded', text: frame.form.loaded(name, shortDigest(skill.digest), changed) };

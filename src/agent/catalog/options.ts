@@ -42,4 +42,10 @@ export interface CatalogOptions {
    * hold are left out.
    */
   loaded?: readonly (string | LoadedSkillMark)[];
+  /**
+   * Tag every description with where its skill came from, for a model told to weigh it: `[builtin]`, `[org]`,
+   * `[user]`, `[agent]` (a store revision an agent wrote), `[remote:<index URL>]`, `[mcp:<label>]` (default false: only
+   * an MCP server's skills are tagged). The tags count against the budget.
+   */
+  origins?: boolean;
 }

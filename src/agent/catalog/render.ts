@@ -20,7 +20,7 @@ function catalogText(skills: readonly Skill[], options: CatalogOptions): string 
   const visible = skills.filter(isModelVisible);
   if (visible.length === 0) return '';
   const form = catalogForm(options);
-  const entries = visible.map((s) => form.entry(form.escape(oneLine(s.name)), form.escape(oneLine(catalogDescription(s)))));
+  const entries = visible.map((s) => form.entry(form.escape(oneLine(s.name)), form.escape(oneLine(catalogDescription(s, options.origins === true)))));
   return (form.head(NO_NOTES) + entries.join('') + form.tail).trimEnd();
 }
 
@@ -56,7 +56,7 @@ export function catalogFits(skills: readonly Skill[], maxBytes: number, options:
   for (const skill of skills) {
     if (!isModelVisible(skill)) continue;
     any = true;
-    size += utf8ByteLength(form.entry(form.escape(oneLine(skill.name)), form.escape(oneLine(catalogDescription(skill)))));
+    size += utf8ByteLength(form.entry(form.escape(oneLine(skill.name)), form.escape(oneLine(catalogDescription(skill, options.origins === true)))));
     if (size > maxBytes) return false;
   }
   return !any || size <= maxBytes;

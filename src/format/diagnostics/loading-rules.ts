@@ -71,6 +71,18 @@ export const LOADING_RULES = {
     "A skill declares tools it needs (`metadata.dependencies`) that the loader's `availableTools` lacks: it is kept out of the catalog, routing and activation, and `skills.load` of it says what is missing.",
     'Give the app the tools the message names (and list them in `availableTools`), or leave the skill out.',
   ),
+  'unsafe-skill': rule(
+    'error',
+    'error',
+    "A remote or MCP source's safety gate (`safety: 'refuse'`, or per severity) refused a skill the scanner found something in: it was not loaded. The message names the findings; `satchel scan` or `loader.scan` on a copy shows each with its fix.",
+    "Fix what the findings name in the skill's source, or loosen the source's `safety` for that severity if you trust it.",
+  ),
+  'skill-findings': rule(
+    'warning',
+    'warning',
+    "The scanner found something in a skill from a remote or MCP source, and the source's safety gate warns (the default): the skill is loaded; `loader.provenance(name).findings` lists each finding.",
+    "Read the findings; fix the skill at its source, or set the source's `safety: 'refuse'` to keep such skills out.",
+  ),
   'allowed-tool-missing': rule(
     'warning',
     'warning',

@@ -1,6 +1,6 @@
 /**
  * The rules of the skill scanner (`scanSkill`, `loader.scan`, `satchel scan`): what a skill asks of the model and of
- * the machine it runs on. A finding never changes the skill; it is reported, as a warning, for a person to judge.
+ * the machine it runs on. A finding never changes the skill; it is reported for a person (or a gate, `safety/gate.ts`) to judge: an error where no skill has a reason to do it (text hidden from the reader), a warning where a skill may (a command that installs, reads a key, posts data).
  * Each rule's rationale and its numbers on the shared corpus are in docs/threat-model.md ("The skill scanner").
  * @module
  */
@@ -9,26 +9,26 @@ import { rule } from './rule.js';
 /** Rules about what a skill's text asks for, found by the scanner. */
 export const SAFETY_RULES = {
   'hidden-instruction': rule(
-    'warning',
-    'warning',
+    'error',
+    'error',
     'Text the model reads but a person browsing the skill rarely does (the front matter, an HTML comment) addresses the model: it tells it to ignore its instructions, to keep something from the user, or to call a tool or run a command.',
     'Describe what the skill does and when to use it; put instructions in the body, where a reviewer reads them, and never ask the model to hide anything from the user.',
   ),
   'invisible-character': rule(
-    'warning',
-    'warning',
+    'error',
+    'error',
     'A text file holds characters that show nothing (zero-width spaces and joiners, tag characters, other default-ignorable code points): text a model reads but a reviewer does not see.',
     'Delete the invisible characters (the message gives each code point), or write them as visible escapes if they are meant.',
   ),
   'bidi-control': rule(
-    'warning',
-    'warning',
+    'error',
+    'error',
     'A text file holds bidirectional controls (overrides, embeddings, isolates, marks) that reorder how text shows, so what a reviewer sees is not what the model or a shell reads.',
     'Delete the bidirectional controls; text in a right-to-left script needs none of them.',
   ),
   'look-alike-text': rule(
-    'warning',
-    'warning',
+    'error',
+    'error',
     'A word mixes Latin letters with letters of another script that look like Latin ones (a Cyrillic `е` in `rеfunds`): a name or command that passes for another.',
     'Spell the word in one script (the message names the letters that imitate Latin ones).',
   ),

@@ -15,7 +15,8 @@ import { agentView, readLoaderFile, readSkillSourceFile, readVerifiedBytes, type
 import { LoadedRecord } from './loaded-record.js';
 import { SandboxLink, type SandboxAttachment, type SandboxOptions, type SandboxTarget } from './sandbox.js';
 import { projectSkill, type ProjectionReads } from './sandbox-projection.js';
-import { scanProjected } from './skill-scan.js';
+import { FindingsRecord, scanProjected } from './skill-scan.js';
+import { provenanceOf, type SkillProvenance } from '../../sources/origin.js';
 import { loaderSearch, type SearchedLoader } from './skill-search.js';
 import { loaderCatalogFit } from './turn-catalog.js';
 import type { ToolNeeds } from '../stages/tool-needs.js';
@@ -39,6 +40,8 @@ export interface AgentInternals {
 export class LoaderAgent {
   /** The skills `skills.load` and `activateAsync` handed out (`loader.loaded`). */
   readonly record = new LoadedRecord();
+  /** What scans found, by digest: `loader.scan`'s and the source gates'. */
+  readonly findings = new FindingsRecord();
   readonly #inner: AgentInternals;
   readonly #limits: ResolvedLimits;
   readonly #timeoutMs: number;
@@ -92,10 +95,21 @@ export class LoaderAgent {
     };
   }
 
-  /** The scanner's findings for a cached skill, its files read as a sandbox reads them (the SKILL.md checked too). */
+  /** The scanner's findings for a cached skill, its files read as a sandbox reads them (the SKILL.md checked too); recorded by digest. */
   async scan(name: string, options: SourceCallOptions): Promise<Diagnostic[]> {
     const skill = await this.#inner.inFull(this.#inner.cache().byName.get(name) ?? notHeld(name));
-    return scanProjected(skill, await projectSkill(skill, this.#reads(options)));
+    const found = await scanProjected(skill, await projectSkill(skill, this.#reads(options)));
+    this.findings.set(skill.digest, found);
+    return found;
+  }
+
+  /** Where a cached skill came from, what it needs that is missing, and what a scan found (`loader.provenance`). */
+  provenance(name: string): SkillProvenance | undefined {
+    const skill = this.#inner.cache().byName.get(name);
+    if (!skill) return undefined;
+    const unmet = this.#inner.needs.unmet(skill);
+    const findings = this.findings.get(skill.digest);
+    return { ...provenanceOf(skill), ...(unmet ? { unmetNeeds: unmet } : {}), ...(findings ? { findings } : {}) };
   }
 
   /** The digest and tools of the current cache. */

@@ -130,7 +130,7 @@ async function skillFileBytes(skill: Skill, files: readonly Uint8Array[], reads:
 }
 
 /** The skill file's name as its source found it (`SKILL.md`, or a case variant such as `skill.md`), from the skill's path. */
-function skillFileNameOf(skill: Skill): string {
+export function skillFileNameOf(skill: Skill): string {
   const path = skill.path ?? '';
   const base = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
   return isSkillFileName(base) ? base : SKILL_FILE;

@@ -2,13 +2,16 @@
  * `loader.scan(name)`: the scanner (`safety/`) over a cached skill, its files read through the loader's own read
  * path, the one a sandbox takes: every listed file through its source and checked against its digest, the SKILL.md
  * as the source holds it, checked by parsing it again (a skill no source listed has its SKILL.md written from itself).
+ * What a scan found is kept by digest, for `loader.provenance` and the source gates (`loader/stages/source-gate.ts`).
  * @module
  */
 import type { Diagnostic } from '../../format/diagnostics/diagnostic.js';
 import { SkillError } from '../../format/errors.js';
-import type { Skill } from '../../format/types.js';
+import type { ResolvedLimits, Skill } from '../../format/types.js';
+import type { SourceCallBounds } from '../source-call.js';
 import { decodeUtf8 } from '../../shared/text.js';
-import type { SkillProjection } from './sandbox-projection.js';
+import { readSkillSourceFile, readVerifiedBytes } from './agent-view.js';
+import { skillFileNameOf, type SkillProjection } from './sandbox-projection.js';
 
 /** The findings of `skill`, whose files `projection` holds (the listed files in order, then the SKILL.md). */
 export async function scanProjected(skill: Skill, projection: SkillProjection): Promise<Diagnostic[]> {
@@ -23,4 +26,55 @@ export async function scanProjected(skill: Skill, projection: SkillProjection): 
   // Imported on use: a loader that never scans (a worker's start) carries no scanner rules and no look-alike tables.
   const { scanSkill } = await import('../../safety/scan.js');
   return scanSkill(skill, { readFile });
+}
+
+/**
+ * The findings of a skill read in full (not yet in any cache): each listed text file read through its source and
+ * checked against its digest, the SKILL.md as the source holds it (a source may hold more than the skill shows, such
+ * as an MCP server's `allowed-tools` left out until approved: the scan reads all of it).
+ */
+export async function scanSkillFiles(skill: Skill, limits: ResolvedLimits, bounds: SourceCallBounds): Promise<Diagnostic[]> {
+  const byPath = new Map(skill.files.map((file) => [file.path, file]));
+  const readFile = async (path: string): Promise<string> => {
+    const file = byPath.get(path);
+    const bytes =
+      path === 'SKILL.md'
+        ? await readSkillSourceFile(skill, skillFileNameOf(skill), limits, bounds)
+        : await readVerifiedBytes(skill, file ?? notListed(skill, path), limits, bounds);
+    const text = decodeUtf8(bytes);
+    if (text === undefined) throw new SkillError('INVALID_INPUT', `\`${path}\` of skill "${skill.name}" is not UTF-8 text.`, { path });
+    return text;
+  };
+  const { scanSkill } = await import('../../safety/scan.js');
+  return scanSkill(skill, { readFile });
+}
+
+function notListed(skill: Skill, path: string): never {
+  throw new SkillError('NOT_FOUND', `Skill "${skill.name}" lists no file \`${path}\`.`, { path });
+}
+
+/**
+ * What scans found, by skill digest: a skill scanned once (by a source's gate, or `loader.scan`) is not read again for
+ * the same content. Kept for the skills of the current cache only (`keep`).
+ */
+export class FindingsRecord {
+  readonly #byDigest = new Map<string, readonly Diagnostic[]>();
+
+  /** The findings of the content of this digest, when it was scanned. */
+  get(digest: string): readonly Diagnostic[] | undefined {
+    return this.#byDigest.get(digest);
+  }
+
+  /** Records what a scan of this digest found. */
+  set(digest: string, findings: readonly Diagnostic[]): void {
+    this.#byDigest.set(digest, Object.freeze([...findings]));
+  }
+
+  /** Forgets the digests no skill of `skills` has. */
+  keep(skills: Iterable<Skill>): void {
+    if (this.#byDigest.size === 0) return;
+    const live = new Set<string>();
+    for (const skill of skills) live.add(skill.digest);
+    for (const digest of this.#byDigest.keys()) if (!live.has(digest)) this.#byDigest.delete(digest);
+  }
 }

@@ -57,7 +57,7 @@ function visibleSkills(all: readonly Skill[]): readonly Skill[] {
 
 /** The whole catalog when it fits `max`, made once per cache, form and budget; `undefined` when it does not. */
 function wholeFit(all: readonly Skill[], visible: readonly Skill[], max: number, options: CatalogOptions): CatalogFit | undefined {
-  const key = `${options.format ?? 'markdown'}:${options.toolNames ?? 'id'}:${max}`;
+  const key = `${options.format ?? 'markdown'}:${options.toolNames ?? 'id'}:${max}:${options.origins === true}`;
   let forms = wholeFits.get(all);
   if (!forms) wholeFits.set(all, (forms = new Map()));
   let fit = forms.get(key);

@@ -6,7 +6,8 @@
  */
 import { SkillError } from '../../format/errors.js';
 import { assertLimits } from '../../format/types.js';
-import type { SkillEntry, SkillSource, SourceCallOptions, SourceListing } from '../../sources/source.js';
+import type { SkillEntry, SkillSource, SourceCallOptions, SourceListing, SourceSafety } from '../../sources/source.js';
+import { sourceSafetyOf } from '../../sources/inventory.js';
 import { AllowedToolsGate, type McpSkillApproval } from './approval.js';
 import type { McpSkillClient } from './calls.js';
 import { listenForChanges } from './list-changed.js';
@@ -56,6 +57,11 @@ export interface McpSkillSourceOptions {
   signal?: AbortSignal;
   /** Listing bounds. */
   limits?: McpSkillSourceLimits;
+  /**
+   * The safety gate (default `'warn'`): each skill is scanned when it is first read in full; one whose findings the
+   * gate `refuse`s fails its use with `UNSAFE_SKILL`, with `'warn'` it is used and `loader.provenance` lists the findings.
+   */
+  safety?: SourceSafety;
 }
 
 const LABEL = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
@@ -102,6 +108,8 @@ export function mcpSkillSource(client: McpSkillClient, options: McpSkillSourceOp
   return {
     name,
     servedBy: name,
+    provenance: { kind: 'mcp', label: options.label },
+    safety: sourceSafetyOf(options.safety, 'mcpSkillSource'),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     list: (call: SourceCallOptions = {}): Promise<SourceListing> => state.list(call.signal),
     read: (path: string, call: SourceCallOptions = {}): Promise<Uint8Array> => state.read(path, call.signal),

@@ -3,6 +3,7 @@
  * shared by the source and the loader's deferred one.
  * @module
  */
+import type { SourceSafety } from '../source.js';
 import { readPluginSelections, type PluginSelection } from '../../format/agent-plugins.js';
 import { SkillError } from '../../format/errors.js';
 import type { RemoteCache } from '../remote/remote-cache.js';
@@ -51,6 +52,8 @@ export interface PublishedPluginsOptions {
   timeoutMs?: number;
   /** Name shown in diagnostics (default `plugins:published`). */
   name?: string;
+  /** The safety gate on the plugins' skills, as `remoteSource` takes it (default `'warn'`). */
+  safety?: SourceSafety;
 }
 
 /** The limits of {@link PublishedPluginsOptions}. */

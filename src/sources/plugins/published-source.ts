@@ -5,6 +5,7 @@
  * verified, unpacked and listed as a checked-in plugin is. Isomorphic.
  * @module
  */
+import { sourceSafetyOf } from '../inventory.js';
 import type { Diagnostic } from '../../format/diagnostics/diagnostic.js';
 import type { PluginSelection } from '../../format/agent-plugins.js';
 import { assertLimits } from '../../format/types.js';
@@ -75,8 +76,11 @@ export function publishedPluginSource(options: PublishedPluginsOptions): SkillSo
     current = source;
     return listing;
   };
+  const provenance = { kind: 'remote' as const, label: [...new Set(selected.map((s) => s.source))].join(', ') };
   return {
     name,
+    provenance,
+    safety: sourceSafetyOf(options.safety, 'publishedPluginSource'),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     list,
     async read(path: string, call: SourceCallOptions = {}): Promise<Uint8Array> {

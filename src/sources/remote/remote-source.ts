@@ -8,7 +8,8 @@
  */
 import { SkillError } from '../../format/errors.js';
 import { assertLimits, LOADER_LIMITS, SKILL_SET_LIMITS } from '../../format/types.js';
-import type { SkillSource, SourceCallOptions, SourceListing } from '../source.js';
+import type { SkillSource, SourceCallOptions, SourceListing, SourceSafety } from '../source.js';
+import { sourceSafetyOf } from '../inventory.js';
 import { lazyRemoteSource, type Within } from './lazy-listing.js';
 import { joined, listOnce, type ListContext } from './listing.js';
 import { memoryRemoteCache, tolerantCache, type RemoteCache } from './remote-cache.js';
@@ -67,6 +68,12 @@ export interface RemoteSourceOptions {
    * docs/remote.md, "Lazy listing".
    */
   lazy?: boolean;
+  /**
+   * The safety gate (default `'warn'`): every skill is scanned when it is read in full (at the load; a lazy one at its
+   * first use) and one whose findings the gate `refuse`s is left out (`unsafe-skill`), or its use fails with
+   * `UNSAFE_SKILL`; with `'warn'` it loads with a `skill-findings` warning. One action, or one per severity.
+   */
+  safety?: SourceSafety;
 }
 
 const LIMIT_NAMES = [
@@ -138,7 +145,9 @@ export function remoteSource(indexUrl: string | URL, options: RemoteSourceOption
       throw e;
     }
   };
-  const own = { name, ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) };
+  const safety = sourceSafetyOf(options.safety, 'remoteSource');
+  const provenance = { kind: 'remote' as const, label: index.href };
+  const own = { name, provenance, safety, ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) };
   if (options.lazy === true) return { ...own, ...lazyRemoteSource(ctx, within, options.signal) };
 
   let current: SkillSource | undefined;

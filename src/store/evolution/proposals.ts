@@ -6,11 +6,12 @@
  * @module
  */
 import { createTwoFilesPatch } from 'diff';
+import type { Diagnostic } from '../../format/diagnostics/diagnostic.js';
 import { SkillError } from '../../format/errors.js';
 import { isBytes, SKILL_FILE } from '../../sources/inventory.js';
 import { checkPendingProposals } from '../growth.js';
 import { describeValue, nsOf, type FileMap, type HeadRecord, type ProposalRecord, type StoreTx } from '../records.js';
-import { purgeSkill, putRevision, rollbackRevision, setState, type WriteContext, type WriteOutcome } from '../revisions.js';
+import { checkExpected, purgeSkill, putRevision, rollbackRevision, setState, type WriteContext, type WriteOutcome } from '../revisions.js';
 import type { Proposal, WriteResult } from '../types.js';
 import type { PreparedSkill } from '../validate.js';
 
@@ -21,6 +22,8 @@ export interface Intended {
   /** The content after the change (none for archive and restore: the content stays). */
   readonly after?: { readonly text: string; readonly files: FileMap; readonly digest: string };
   readonly from?: number;
+  /** What the scanner found in `after` (the store's safety gate scanned it first). */
+  readonly findings?: readonly Diagnostic[];
 }
 
 /** A new proposal id: random, so two tabs never make the same one. */
@@ -35,6 +38,8 @@ function newId(): string {
  */
 export async function proposeChange(tx: StoreTx, ctx: WriteContext, intended: Intended): Promise<{ record?: ProposalRecord; result: WriteResult }> {
   const head = await tx.head(ctx.ns, intended.name);
+  // A proposal is made against what the writer read: a stale `expectedRevision` is a CONFLICT here as on a write.
+  checkExpected(head, ctx, intended.name);
   const live = head && head.state !== 'purged' ? head : undefined;
   if (intended.action !== 'put' && !live) throw new SkillError('NOT_FOUND', `The store holds no skill named "${intended.name}" in this namespace.`);
   // A change that would change nothing is no proposal, as an identical applied write is no revision.
@@ -53,6 +58,7 @@ export async function proposeChange(tx: StoreTx, ctx: WriteContext, intended: In
     diff: skillDiff(intended.name, before, after),
     ...(intended.after ? { text: intended.after.text, files: intended.after.files, digest: intended.after.digest } : {}),
     ...(intended.from === undefined ? {} : { from: intended.from }),
+    ...(intended.findings === undefined || intended.findings.length === 0 ? {} : { findings: [...intended.findings] }),
   };
   await tx.putProposal(record);
   return { record, result: { name: intended.name, revision: live?.revision ?? 0, digest: live?.digest ?? '', proposal: record.id } };
@@ -96,6 +102,7 @@ export function proposalOfRecord(record: ProposalRecord): Proposal {
     ...(record.digest === undefined ? {} : { digest: record.digest }),
     ...(record.from === undefined ? {} : { from: record.from }),
     createdAt: record.at,
+    findings: Array.isArray(record.findings) ? record.findings : [],
   };
 }
 

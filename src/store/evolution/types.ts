@@ -1,12 +1,43 @@
 /**
- * The shapes of skill evolution that stand alone: the mutability policy
- * and the usage profile's entries (proposals, which name an actor, stay
- * with the store's other types).
+ * The shapes of skill evolution that stand alone: who made a change, the
+ * mutability policy, proposals and the usage profile's entries.
  * @module
  */
 
 import type { Diagnostic } from '../../format/diagnostics/diagnostic.js';
 import type { MutabilityName } from '../../format/agent-md.js';
+import type { GatePolicy } from '../../safety/gate.js';
+
+/** Who made a change: a person (the app's user) or an agent (self-improvement), with an optional id. */
+export type Actor = 'person' | 'agent' | { readonly kind: 'person' | 'agent'; readonly id?: string };
+
+/** An {@link Actor} as recorded: always an object. */
+export interface ActorRecord {
+  readonly kind: 'person' | 'agent';
+  readonly id?: string;
+}
+
+/** A pending agent change, kept apart from the active skill until `approve` or `reject`. */
+export interface Proposal {
+  readonly id: string;
+  readonly namespace: readonly string[];
+  readonly name: string;
+  /** What the change would do. */
+  readonly action: 'put' | 'rollback' | 'archive' | 'restore' | 'purge';
+  readonly actor: ActorRecord;
+  /** A unified diff (per file, `a/<name>/<path>` → `b/<name>/<path>`) against `baseRevision`; empty when only the state changes. */
+  readonly diff: string;
+  /** The revision the diff is against (0: the skill does not exist yet); approval fails with `CONFLICT` once the skill moved past it. */
+  readonly baseRevision: number;
+  /** The digest of the proposed content, for `put` and `rollback`. */
+  readonly digest?: string;
+  /** For a rollback: the revision that would be copied. */
+  readonly from?: number;
+  /** When it was proposed, ISO 8601. */
+  readonly createdAt: string;
+  /** What the scanner found in the proposed content when it was proposed (empty when nothing, or for a state change): a person approving it reads them. */
+  readonly findings: readonly Diagnostic[];
+}
 
 /** What a change did. */
 export type ChangeAction = 'put' | 'rollback' | 'archive' | 'restore' | 'purge' | 'import';
@@ -103,3 +134,17 @@ export const DEFAULT_USAGE_CAP = 1000;
 
 /** A usage entry in a namespace export. */
 export type ExportedUsage = Omit<UsageEntry, 'seq' | 'namespace'>;
+
+/**
+ * What a store does with a skill the scanner finds something in, per place it enters, as one action or one per
+ * severity: `'refuse'` (`UNSAFE_SKILL`, nothing written), `'hold'` (kept as a proposal until a person approves it,
+ * its findings on the proposal), `'warn'` (written; the findings come back on the result). Unset places warn.
+ */
+export interface StoreSafety {
+  /** A person's `put`. */
+  readonly writes?: GatePolicy;
+  /** An agent's `put` (`actor: 'agent'`, what the write tools do): scanned before any proposal is made. */
+  readonly agentWrites?: GatePolicy;
+  /** `importNamespace`: each skill's newest revision. A held skill comes in as a proposal of that revision alone. */
+  readonly imports?: GatePolicy;
+}

@@ -55,6 +55,8 @@ export interface SkillWriteResult {
   readonly structured: boolean;
   /** For `ignored`: the `resource-write-ignored` warning. */
   readonly diagnostics?: readonly Diagnostic[];
+  /** What the store's safety gate found in the content written or proposed (a refused write fails with `UNSAFE_SKILL`). */
+  readonly findings?: readonly Diagnostic[];
 }
 
 /** What the get-resource tool returns. */
@@ -254,6 +256,7 @@ function resultOf(result: WriteResult, before: Editable | undefined, structured:
     digest: result.digest,
     ...(result.proposal === undefined ? {} : { proposal: result.proposal }),
     structured,
+    ...(result.findings === undefined ? {} : { findings: result.findings }),
   };
 }
 

@@ -1,4 +1,4 @@
-// satchel scan <path…>: the scanner's findings, one line each with its fix; exit 1 on a warning.
+// satchel scan <path…>: the scanner's findings, one line each with its fix; exit 1 on a warning or an error.
 import { describe, expect, it } from 'vitest';
 import { skillMd } from '../../support/skill-md.js';
 import { tempTrees } from '../../support/temp-trees.js';
@@ -23,7 +23,7 @@ describe('satchel scan', () => {
     expect([code, err]).toEqual([1, '']);
     const lines = out.split('\n');
     expect(lines[0]).toMatch(
-      /^skills\/deploy\/SKILL\.md:3:31 hidden-instruction warning: Text in the front matter tells the model to set aside its instructions/,
+      /^skills\/deploy\/SKILL\.md:3:31 hidden-instruction error: Text in the front matter tells the model to set aside its instructions/,
     );
     expect(lines[1]).toMatch(/^ {4}fix: Describe what the skill does/);
     expect(lines[2]).toMatch(/^skills\/deploy\/scripts\/go\.sh:2:1 pipe-to-shell warning: A command downloads code and runs it at once/);
@@ -51,7 +51,7 @@ describe('satchel scan', () => {
     const root = await tree({ 'skills/notes/SKILL.md': skillMd('notes', { body: 'Say hi.\u202E evil' }) });
     const { code, out } = await cli(root, 'scan', 'skills');
     expect(code).toBe(1);
-    expect(out).toMatch(/^skills\/notes\/SKILL\.md:5:8 bidi-control warning: /);
+    expect(out).toMatch(/^skills\/notes\/SKILL\.md:5:8 bidi-control error: /);
     expect(out).not.toContain('\u202E');
   });
 
