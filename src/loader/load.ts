@@ -17,7 +17,6 @@ import { isLearnedExampleStore, type LearnedExampleStore } from '../sources/lear
 import { sourceDiagnostic } from '../sources/inventory.js';
 import { LoadBudget, readTierInSlices, type Tier, type TierResult } from './tier.js';
 import type { LoadOptions, LoadProgress, SkillLoaderOptions } from './options.js';
-import { gateTier } from './agent/source-gate.js';
 import type { FindingsRecord } from './agent/skill-scan.js';
 
 export type { LoadProgress } from './options.js';
@@ -55,7 +54,10 @@ export async function loadTiers(plan: LoadPlan): Promise<Cache> {
     const result = await readTierInSlices(tier, listing, { limits, budget, signal, sourceName: sourceName(tier.source) });
     // A source with a safety gate has each skill it gave in full scanned before the merge sees it.
     const gated = plan.findings !== undefined && isSkillSource(tier.source) && tier.source.safety !== undefined;
-    return gated ? gateTier(tier.source, result, { record: plan.findings as FindingsRecord, limits, timeoutMs: plan.timeoutMs, signal }) : result;
+    if (!gated) return result;
+    // Imported on use: a worker whose sources set no gate carries none of it.
+    const { gateTier } = await import('./agent/source-gate.js');
+    return gateTier(tier.source, result, { record: plan.findings as FindingsRecord, limits, timeoutMs: plan.timeoutMs, signal });
   };
   let results: TierResult[];
   try {

@@ -19,7 +19,6 @@ import { loadFor, tiersOf } from './load.js';
 import { DEFAULT_SOURCE_TIMEOUT_MS } from './source-call.js';
 import type { SkillSource, SourceCallOptions } from '../sources/source.js';
 import type { SkillProvenance } from '../sources/origin.js';
-import { screenFull } from './agent/source-gate.js';
 import { LiveLink, watchedOf, type LoaderChange } from './live.js';
 import { SourceWatch } from './source-watch.js';
 import { withPublishedPlugins } from '../sources/plugins/select.js';
@@ -72,7 +71,8 @@ export class SkillLoader extends RoutedLoader {
     const inner = { cache: () => this.held(), routing: this.routing, inFull: (skill: Skill) => this.#bodies.full(skill), needs: this.needs };
     this.#agent = new LoaderAgent(this, inner, this.#limits, this.#timeoutMs);
     const gate = { record: this.#agent.findings, limits: this.#limits, timeoutMs: this.#timeoutMs };
-    const screen = (full: Skill, source: SkillSource): Promise<void> => screenFull(full, source, gate);
+    const screen = async (full: Skill, source: SkillSource): Promise<void> =>
+      source.safety === undefined ? undefined : (await import('./agent/source-gate.js')).screenFull(full, source, gate);
     this.#bodies = new LazyBodies({ cache: () => this.held(), replace, limits: this.#limits, timeoutMs: this.#timeoutMs, screen });
     // A watched skill was parsed and checked by the same tier reading as a load: put as is, so it keeps its origin.
     const read = { limits: this.#limits, getAll: () => this.getAll(), getByName: (n: string) => this.getByName(n) };

@@ -12,6 +12,7 @@ import { sha256Digest } from '../../shared/hash.js';
 import { decodeUtf8 } from '../../shared/text.js';
 import { PLUGIN_MANIFEST } from '../plugin.js';
 import { artifactKey, type RemoteCache } from '../remote/remote-cache.js';
+import { ARTIFACT_RULES } from '../remote/resolve.js';
 import { fetchTrusted, type FetchPolicy } from '../remote/trusted-fetch.js';
 import { unpackArtifact, type UnpackLimits } from '../remote/unpack.js';
 
@@ -36,14 +37,8 @@ export interface ArchivePin {
   readonly digest: string;
 }
 
-const RULES: Partial<Record<SkillErrorCode, DiagnosticCode>> = {
-  DIGEST_MISMATCH: 'digest-mismatch',
-  UNTRUSTED_ORIGIN: 'untrusted-origin',
-  UNSAFE_PATH: 'unsafe-path',
-  LIMIT_EXCEEDED: 'limit-exceeded',
-  INVALID_ARCHIVE: 'invalid-archive',
-  CONFLICT: 'plugin-archive',
-};
+// A remote artifact's rules, and a plugin.json that is not the pinned plugin.
+const RULES: Partial<Record<SkillErrorCode, DiagnosticCode>> = { ...ARTIFACT_RULES, CONFLICT: 'plugin-archive' };
 
 /**
  * The verified, unpacked files of the archive `pin` names (paths from the

@@ -44,7 +44,8 @@ export interface Resolved {
   readonly entry: RemoteEntry;
 }
 
-const RULES: Partial<Record<SkillErrorCode, DiagnosticCode>> = {
+/** The diagnostic a remote artifact refused with each error code becomes (anything else: `source-error`). */
+export const ARTIFACT_RULES: Readonly<Partial<Record<SkillErrorCode, DiagnosticCode>>> = {
   DIGEST_MISMATCH: 'digest-mismatch',
   UNTRUSTED_ORIGIN: 'untrusted-origin',
   UNSAFE_PATH: 'unsafe-path',
@@ -58,7 +59,7 @@ export async function resolveEntry(entry: RemoteEntry, ctx: ResolveContext): Pro
     return await resolveFiles(entry, ctx);
   } catch (e) {
     if (!isSkillError(e) || e.code === 'ABORTED' || isListingError(e)) throw e;
-    const rule = RULES[e.code] ?? 'source-error';
+    const rule = ARTIFACT_RULES[e.code] ?? 'source-error';
     return createDiagnostic(rule, 'runtime', `Remote skill ${entry.name} is skipped (${e.code}): ${e.message}`, entry.name);
   }
 }
