@@ -7,7 +7,7 @@
  * the defaults the runtime applies.
  * @module
  */
-import { DIAGNOSTIC_RULES } from './format/diagnostics/diagnostic.js';
+import { DIAGNOSTIC_RULES } from './format/diagnostics/rules.js';
 import { SKILL_ERROR_CODES } from './format/errors.js';
 import { MAX_FRONTMATTER_BYTES } from './format/parse.js';
 import { LOADER_LIMITS, SKILL_SET_LIMITS } from './format/types.js';

@@ -6,7 +6,7 @@
  * source or entry never costs the others.
  * @module
  */
-import { createDiagnostic, DIAGNOSTIC_RULES, type Diagnostic } from '../format/diagnostics/diagnostic.js';
+import { createDiagnostic, isDiagnosticCode, type Diagnostic } from '../format/diagnostics/diagnostic.js';
 import type { RouterJSON } from '../routing/types.js';
 import { isRecord } from '../format/fields/values.js';
 import { isBytes } from '../sources/inventory.js';
@@ -117,8 +117,7 @@ function isDiagnostic(value: unknown): value is Diagnostic {
   if (!isRecord(value)) return false;
   const { code, severity, message, path, line, column } = value;
   return (
-    typeof code === 'string' &&
-    Object.prototype.hasOwnProperty.call(DIAGNOSTIC_RULES, code) &&
+    isDiagnosticCode(code) &&
     SEVERITIES.has(severity) &&
     typeof message === 'string' &&
     typeof path === 'string' &&

@@ -1,6 +1,6 @@
 // scanSkill: what it reads, in what order it reports, what it refuses, and that it never changes a skill.
 import { describe, expect, it } from 'vitest';
-import { fixFor } from '../../src/format/diagnostics/diagnostic.js';
+import { fixFor } from '../../src/format/diagnostics/rules.js';
 import { SAFETY_RULES } from '../../src/format/diagnostics/safety-rules.js';
 import { CODES, scanSkill } from '../../src/index.js';
 import { codeOf, rejectionOf } from '../support/errors.js';

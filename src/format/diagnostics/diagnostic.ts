@@ -7,24 +7,19 @@
  * @module
  */
 
-import type { DiagnosticRule, Profile, Severity } from './rule.js';
-import { FORMAT_RULES } from './format-rules.js';
-import { LOADING_RULES } from './loading-rules.js';
-import { SAFETY_RULES } from './safety-rules.js';
+import type { Profile, Severity } from './rule.js';
+import { SEVERITIES, type DiagnosticCode } from './severities.js';
 
 export type { DiagnosticRule, Profile, Severity } from './rule.js';
-
-/**
- * Every diagnostic code, with what it checks, how to fix it and its severity
- * per profile. The keys form the {@link DiagnosticCode} union.
- */
-export const DIAGNOSTIC_RULES = { ...FORMAT_RULES, ...LOADING_RULES, ...SAFETY_RULES } as const satisfies Record<string, DiagnosticRule>;
-
-/** Kebab-case rule id of a {@link Diagnostic}. */
-export type DiagnosticCode = keyof typeof DIAGNOSTIC_RULES;
+export type { DiagnosticCode } from './severities.js';
 
 /** The diagnostic codes as an array, in declaration order. */
-export const diagnosticCodes = Object.keys(DIAGNOSTIC_RULES) as readonly DiagnosticCode[];
+export const diagnosticCodes = Object.keys(SEVERITIES) as readonly DiagnosticCode[];
+
+/** True when `code` is one of the diagnostic codes. */
+export function isDiagnosticCode(code: unknown): code is DiagnosticCode {
+  return typeof code === 'string' && Object.prototype.hasOwnProperty.call(SEVERITIES, code);
+}
 
 /** One problem found in a skill, with where it is. Lines and columns are 1-based. */
 export interface Diagnostic {
@@ -42,14 +37,11 @@ export interface Diagnostic {
   readonly column: number;
 }
 
+const SEVERITY = { e: 'error', w: 'warning', i: 'info' } as const;
+
 /** The severity of `code` in `profile`. */
 export function severityOf(code: DiagnosticCode, profile: Profile): Severity {
-  return DIAGNOSTIC_RULES[code][profile];
-}
-
-/** How to fix a diagnostic, for command-line and editor output. */
-export function fixFor(code: DiagnosticCode): string {
-  return DIAGNOSTIC_RULES[code].fix;
+  return SEVERITY[SEVERITIES[code][profile === 'spec' ? 0 : 1] as keyof typeof SEVERITY];
 }
 
 /** Builds a diagnostic whose severity follows the profile. */

@@ -5,7 +5,8 @@
  * @module
  */
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { fixFor, formatDiagnostic, type Diagnostic, type DiagnosticCode } from '../../../format/diagnostics/diagnostic.js';
+import { formatDiagnostic, type Diagnostic, type DiagnosticCode } from '../../../format/diagnostics/diagnostic.js';
+import { fixFor } from '../../../format/diagnostics/rules.js';
 import type { SkillError } from '../../../format/errors.js';
 import { flagsNamedIn, inCliTerms } from '../args/limit-flags.js';
 import { escapeControl } from './escape.js';
