@@ -8,7 +8,7 @@
  * @module
  */
 import { DIAGNOSTIC_RULES } from './format/diagnostics/rules.js';
-import { SKILL_ERROR_CODES } from './format/errors.js';
+import { SKILL_ERROR_CODES } from './format/error-codes.js';
 import { MAX_FRONTMATTER_BYTES } from './format/parse.js';
 import { LOADER_LIMITS, SKILL_SET_LIMITS } from './format/types.js';
 import { BUNDLE_PARSE_FORMAT } from './sources/preparsed-bundle.js';
@@ -27,7 +27,7 @@ import {
   SKILLS_READ_GRANT,
   SKILLS_SEARCH,
 } from './agent/tool-names.js';
-import { GREP_LIMITS } from './agent/grep.js';
+import { GREP_LIMITS } from './agent/tool-names.js';
 
 /**
  * The read-only skill tools: their ids, the grant they share, and the allow

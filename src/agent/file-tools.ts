@@ -8,9 +8,9 @@
 import { SkillError } from '../format/errors.js';
 import type { Skill, SkillFile } from '../format/types.js';
 import { unsafeResourcePathReason } from '../shared/paths.js';
-import { GREP_LIMITS, grepFiles, type GrepQuery, type GrepResult } from './grep.js';
+import type { GrepQuery, GrepResult } from './grep.js';
 import { inputRecord, invalid, nameSchemaOf, unknownSkill } from './tool-input.js';
-import { SKILLS_GREP, SKILLS_LIST, SKILLS_READ_GRANT } from './tool-names.js';
+import { GREP_LIMITS, SKILLS_GREP, SKILLS_LIST, SKILLS_READ_GRANT } from './tool-names.js';
 import { listedFile, type ListedFile, type ServedSkills, type SkillTool } from './tools.js';
 
 /** What `skills.list` returns. */
@@ -108,6 +108,8 @@ function grepTool({ served, skillOf, nameProperty }: FileToolParts): SkillTool<G
       const skill = skillOf(record);
       const query = grepQueryOf(record);
       const files = filesUnder(skill, folderOf(record['path']));
+      // Imported on the first search: a worker whose model never greps carries none of it.
+      const { grepFiles } = await import('./grep.js');
       return grepFiles(skill.name, query, files, (file: SkillFile) => served.readText(skill, file));
     },
   });

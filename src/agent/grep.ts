@@ -7,19 +7,9 @@
  */
 import { SkillError } from '../format/errors.js';
 import type { SkillFile } from '../format/types.js';
-import { compileLinearRegex } from '../shared/linear-regex.js';
+import { GREP_LIMITS } from './tool-names.js';
 
-/** The bounds of one search. */
-export const GREP_LIMITS = Object.freeze({
-  /** Most matching lines returned. */
-  maxMatches: 100,
-  /** Most bytes of files read in one search. */
-  maxBytes: 4 * 1024 * 1024,
-  /** Longest pattern, in characters. */
-  maxPatternLength: 1000,
-  /** Longest line text returned; longer lines are cut with `…`. */
-  maxLineChars: 300,
-});
+export { GREP_LIMITS } from './tool-names.js';
 
 /** One matching line. */
 export interface GrepMatch {
@@ -52,12 +42,14 @@ export interface GrepQuery {
 }
 
 /** A line test for the query; `INVALID_INPUT` for an empty, overlong or unsupported pattern. */
-export function lineTest(query: GrepQuery): (line: string) => boolean {
+export async function lineTest(query: GrepQuery): Promise<(line: string) => boolean> {
   const { pattern, regex, ignoreCase } = query;
   if (pattern === '') throw new SkillError('INVALID_INPUT', '`pattern` must not be empty.');
   if (pattern.length > GREP_LIMITS.maxPatternLength)
     throw new SkillError('INVALID_INPUT', `\`pattern\` is longer than ${GREP_LIMITS.maxPatternLength} characters.`);
   if (regex) {
+    // Imported on the first regular expression: a worker whose model never greps by one carries no regex engine.
+    const { compileLinearRegex } = await import('../shared/linear-regex.js');
     try {
       const compiled = compileLinearRegex(pattern, { ignoreCase });
       return (line) => compiled.test(line);
@@ -72,7 +64,7 @@ export function lineTest(query: GrepQuery): (line: string) => boolean {
 
 /** Searches `files` in order, reading each text file with `read`; stops at a bound. */
 export async function grepFiles(name: string, query: GrepQuery, files: readonly SkillFile[], read: (file: SkillFile) => Promise<string>): Promise<GrepResult> {
-  const test = lineTest(query);
+  const test = await lineTest(query);
   const matches: GrepMatch[] = [];
   let bytes = 0;
   let filesSearched = 0;

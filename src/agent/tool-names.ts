@@ -1,6 +1,6 @@
 /**
- * The ids of the skill tools, the grants they need, and the names
- * model providers accept for them.
+ * The ids of the skill tools, the grants they need, the names model
+ * providers accept for them, and the bounds of `skills.grep`'s search.
  * @module
  */
 
@@ -52,3 +52,15 @@ export const SKILLS_FILE_PERMISSIONS: readonly string[] = Object.freeze([`tool:$
 export function providerToolName(id: string): string {
   return id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
 }
+
+/** The bounds of one `skills.grep` search (`agent/grep.ts`). */
+export const GREP_LIMITS = Object.freeze({
+  /** Most matching lines returned. */
+  maxMatches: 100,
+  /** Most bytes of files read in one search. */
+  maxBytes: 4 * 1024 * 1024,
+  /** Longest pattern, in characters. */
+  maxPatternLength: 1000,
+  /** Longest line text returned; longer lines are cut with `…`. */
+  maxLineChars: 300,
+});

@@ -4,7 +4,6 @@
  * their text files (a {@link ServedSkills}).
  * @module
  */
-import { substituteArguments } from './arguments.js';
 import { isModelVisible } from './catalog/entries.js';
 import { SkillError } from '../format/errors.js';
 import { inputRecord, invalid, listOf, nameSchemaOf, unknownSkill } from './tool-input.js';
@@ -149,7 +148,9 @@ export function createSkillTools(served: ServedSkills): readonly SkillTool[] {
       const missing = unmet(listed);
       if (missing) throw needsUnmet(listed, missing);
       const skill = await inFull(served, listed);
-      const loaded = loadedSkill(skill, args, served.maxFileBytes);
+      // Imported when arguments are given: most loads have none.
+      const instructions = args === undefined ? skill.content : (await import('./arguments.js')).substituteArguments(skill.content, args, served.maxFileBytes);
+      const loaded = loadedSkill(skill, instructions);
       await served.onLoad?.(skill);
       return loaded;
     },
@@ -205,17 +206,13 @@ function inFull(served: ServedSkills, skill: Skill): Promise<Skill> | Skill {
   return skill.loaded === false && served.inFull ? served.inFull(skill) : skill;
 }
 
-/**
- * What `skills.load` returns for `skill`, with `args` substituted.
- *
- * @throws {SkillError} `LIMIT_EXCEEDED` when the substituted instructions would pass `maxBytes` (default 256 KiB).
- */
-export function loadedSkill(skill: Skill, args: string | undefined, maxBytes?: number): LoadedSkill {
+/** What `skills.load` returns for `skill`, its instructions given (the body, with the call's arguments filled in). */
+export function loadedSkill(skill: Skill, instructions: string): LoadedSkill {
   const origin = servedByOf(skill);
   return {
     name: skill.name,
     description: skill.description,
-    instructions: substituteArguments(skill.content, args, maxBytes),
+    instructions,
     files: skill.files.map(listedFile),
     path: canonicalSkillPath(skill),
     bundle: bundleOf(skill),

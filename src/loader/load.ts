@@ -17,7 +17,7 @@ import { isLearnedExampleStore, type LearnedExampleStore } from '../sources/lear
 import { sourceDiagnostic } from '../sources/inventory.js';
 import { LoadBudget, readTierInSlices, type Tier, type TierResult } from './tier.js';
 import type { LoadOptions, LoadProgress, SkillLoaderOptions } from './options.js';
-import type { FindingsRecord } from './agent/skill-scan.js';
+import type { FindingsRecord } from './agent/findings-record.js';
 
 export type { LoadProgress } from './options.js';
 

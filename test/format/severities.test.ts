@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { createDiagnostic, diagnosticCodes, isDiagnosticCode, severityOf } from '../../src/format/diagnostics/diagnostic.js';
 import { DIAGNOSTIC_RULES, fixFor } from '../../src/format/diagnostics/rules.js';
 import { SEVERITIES } from '../../src/format/diagnostics/severities.js';
-import { CODES } from '../../src/index.js';
+import { CODES, SkillError, isSkillError } from '../../src/index.js';
+import { SKILL_ERROR_CODES } from '../../src/format/error-codes.js';
+import { skillErrorCodes } from '../../src/format/errors.js';
 
 describe('diagnostic severities', () => {
   it('list every documented code, in order, and only those', () => {
@@ -37,5 +39,16 @@ describe('diagnostic severities', () => {
     expect(isDiagnosticCode('pipe-to-shell')).toBe(true);
     for (const other of ['toString', '__proto__', 'PIPE-TO-SHELL', 7, undefined]) expect(isDiagnosticCode(other)).toBe(false);
     expect(fixFor('pipe-to-shell')).toBe(DIAGNOSTIC_RULES['pipe-to-shell'].fix);
+  });
+});
+
+describe('error codes', () => {
+  it('are the documented ones, in order; a foreign error is a SkillError only with one of them', () => {
+    expect(Object.keys(SKILL_ERROR_CODES)).toEqual(skillErrorCodes);
+    expect(CODES.errors).toBe(SKILL_ERROR_CODES);
+    const foreign = (code: string) => Object.assign(new Error('x'), { name: 'SkillError', code });
+    expect(isSkillError(foreign('UNSAFE_SKILL'))).toBe(true);
+    for (const code of ['toString', 'constructor', 'unsafe_skill']) expect(isSkillError(foreign(code))).toBe(false);
+    expect(isSkillError(new SkillError('NOT_FOUND', 'x'))).toBe(true);
   });
 });

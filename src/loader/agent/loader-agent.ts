@@ -13,9 +13,9 @@ import type { SourceCallOptions } from '../../sources/source.js';
 import { notHeld, type Cache } from '../cache.js';
 import { agentView, readLoaderFile, readSkillSourceFile, readVerifiedBytes, type AgentHooks, type AgentView } from './agent-view.js';
 import { LoadedRecord } from './loaded-record.js';
-import { SandboxLink, type SandboxAttachment, type SandboxOptions, type SandboxTarget } from './sandbox.js';
-import { projectSkill, type ProjectionReads } from './sandbox-projection.js';
-import { FindingsRecord, scanProjected } from './skill-scan.js';
+import type { SandboxAttachment, SandboxLink, SandboxOptions, SandboxTarget } from './sandbox.js';
+import type { ProjectionReads } from './sandbox-projection.js';
+import { FindingsRecord } from './findings-record.js';
 import { provenanceOf, type SkillProvenance } from '../../sources/origin.js';
 import { loaderSearch, type SearchedLoader } from './skill-search.js';
 import { loaderCatalogFit } from './turn-catalog.js';
@@ -47,7 +47,7 @@ export class LoaderAgent {
   readonly #timeoutMs: number;
   readonly #hooks: AgentHooks;
   // Made by the first attachSandbox: a loader with no sandbox pays nothing per load.
-  #sandboxes: SandboxLink | undefined;
+  #sandboxes: Promise<SandboxLink> | undefined;
 
   /** `loader` is searched by `skills.search`; `inner` gives the cache and the activations. */
   constructor(loader: SearchedLoader, inner: AgentInternals, limits: ResolvedLimits, timeoutMs: number) {
@@ -61,7 +61,11 @@ export class LoaderAgent {
         this.record.add(skill);
         inner.routing.served(skill.name);
         // skills.load returns once the attached sandboxes hold the skill's files (or failed, which is reported).
-        return this.#sandboxes?.loaded(skill);
+        // A sandbox whose code failed to import was never attached: its attachSandbox call said so.
+        return this.#sandboxes?.then(
+          (link) => link.loaded(skill),
+          () => undefined,
+        );
       },
       timeoutMs,
       inFull: (skill: Skill) => inner.inFull(skill),
@@ -73,15 +77,26 @@ export class LoaderAgent {
   async handedOut<T extends { readonly skill: Skill }>(activations: T[], served: boolean): Promise<T[]> {
     if (!served) return activations;
     for (const { skill } of activations) this.record.add(skill);
-    await Promise.all(activations.map(({ skill }) => this.#sandboxes?.loaded(skill)));
+    await Promise.all(
+      activations.map(({ skill }) =>
+        this.#sandboxes?.then(
+          (link) => link.loaded(skill),
+          () => undefined,
+        ),
+      ),
+    );
     return activations;
   }
 
   /** Attaches `target`: every skill handed out so far is written into it, then each one handed out later (docs/agent.md). */
   attachSandbox(target: SandboxTarget, options?: SandboxOptions): Promise<SandboxAttachment> {
-    const reads = this.#reads({});
-    this.#sandboxes ??= new SandboxLink((skill) => projectSkill(skill, reads));
-    return this.#sandboxes.attach(target, this.record.skills(), options);
+    // Imported on the first attach (a loader that never projects a skill carries none of it), and known at once, so a
+    // skill handed out while the import runs waits for it.
+    this.#sandboxes ??= Promise.all([import('./sandbox.js'), import('./sandbox-projection.js')]).then(([{ SandboxLink }, { projectSkill }]) => {
+      const reads = this.#reads({});
+      return new SandboxLink((skill) => projectSkill(skill, reads));
+    });
+    return this.#sandboxes.then((link) => link.attach(target, this.record.skills(), options));
   }
 
   /** The loader's own read path for whole skills: each file through its source, checked against its digest. */
@@ -98,6 +113,7 @@ export class LoaderAgent {
   /** The scanner's findings for a cached skill, its files read as a sandbox reads them (the SKILL.md checked too); recorded by digest. */
   async scan(name: string, options: SourceCallOptions): Promise<Diagnostic[]> {
     const skill = await this.#inner.inFull(this.#inner.cache().byName.get(name) ?? notHeld(name));
+    const [{ projectSkill }, { scanProjected }] = await Promise.all([import('./sandbox-projection.js'), import('./skill-scan.js')]);
     const found = await scanProjected(skill, await projectSkill(skill, this.#reads(options)));
     this.findings.set(skill.digest, found);
     return found;

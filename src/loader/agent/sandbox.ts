@@ -144,7 +144,8 @@ class Attached implements SandboxAttachment {
 
   /** Queues `skill`; resolves with its error when it could not be written (told to `onError` when `report`). */
   write(skill: Skill, projection: () => Promise<SkillProjection>, report: boolean): Promise<SkillError | undefined> {
-    if (this.#planned.get(skill.name) === skill.digest) return Promise.resolve(undefined);
+    // Queued already (by a replay, say): resolves once that write, and all before it, is done.
+    if (this.#planned.get(skill.name) === skill.digest) return this.#tail.then(() => undefined);
     this.#planned.set(skill.name, skill.digest);
     const run = this.#tail.then(async (): Promise<SkillError | undefined> => {
       if (!this.#attached) return undefined;

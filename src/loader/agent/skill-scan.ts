@@ -2,7 +2,7 @@
  * `loader.scan(name)`: the scanner (`safety/`) over a cached skill, its files read through the loader's own read
  * path, the one a sandbox takes: every listed file through its source and checked against its digest, the SKILL.md
  * as the source holds it, checked by parsing it again (a skill no source listed has its SKILL.md written from itself).
- * What a scan found is kept by digest, for `loader.provenance` and the source gates (`loader/stages/source-gate.ts`).
+ * Imported on the first scan; what a scan found is kept by digest (`findings-record.ts`).
  * @module
  */
 import type { Diagnostic } from '../../format/diagnostics/diagnostic.js';
@@ -51,30 +51,4 @@ export async function scanSkillFiles(skill: Skill, limits: ResolvedLimits, bound
 
 function notListed(skill: Skill, path: string): never {
   throw new SkillError('NOT_FOUND', `Skill "${skill.name}" lists no file \`${path}\`.`, { path });
-}
-
-/**
- * What scans found, by skill digest: a skill scanned once (by a source's gate, or `loader.scan`) is not read again for
- * the same content. Kept for the skills of the current cache only (`keep`).
- */
-export class FindingsRecord {
-  readonly #byDigest = new Map<string, readonly Diagnostic[]>();
-
-  /** The findings of the content of this digest, when it was scanned. */
-  get(digest: string): readonly Diagnostic[] | undefined {
-    return this.#byDigest.get(digest);
-  }
-
-  /** Records what a scan of this digest found. */
-  set(digest: string, findings: readonly Diagnostic[]): void {
-    this.#byDigest.set(digest, Object.freeze([...findings]));
-  }
-
-  /** Forgets the digests no skill of `skills` has. */
-  keep(skills: Iterable<Skill>): void {
-    if (this.#byDigest.size === 0) return;
-    const live = new Set<string>();
-    for (const skill of skills) live.add(skill.digest);
-    for (const digest of this.#byDigest.keys()) if (!live.has(digest)) this.#byDigest.delete(digest);
-  }
 }

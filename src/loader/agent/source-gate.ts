@@ -12,7 +12,8 @@ import type { ResolvedLimits, Skill } from '../../format/types.js';
 import { findingsLine, gateDecision, resolveGate, unsafeSkill, type ResolvedGate } from '../../safety/gate.js';
 import type { SkillSource } from '../../sources/source.js';
 import type { Candidate, TierResult } from '../tier.js';
-import { scanSkillFiles, type FindingsRecord } from './skill-scan.js';
+import type { FindingsRecord } from './findings-record.js';
+import { scanSkillFiles } from './skill-scan.js';
 
 /** What a gate needs of its loader: the findings kept so far, the limits, the source timeout and the load's signal. */
 export interface GateRun {
