@@ -17,6 +17,7 @@ import type { SandboxAttachment, SandboxLink, SandboxOptions, SandboxTarget } fr
 import type { ProjectionReads } from './sandbox-projection.js';
 import { FindingsRecord } from './findings-record.js';
 import { provenanceOf, type SkillProvenance } from '../../sources/origin.js';
+import { servedByOf } from '../../agent/skill-paths.js';
 import { loaderSearch, type SearchedLoader } from './skill-search.js';
 import { loaderCatalogFit } from './turn-catalog.js';
 import type { ToolNeeds } from '../stages/tool-needs.js';
@@ -113,8 +114,12 @@ export class LoaderAgent {
   /** The scanner's findings for a cached skill, its files read as a sandbox reads them (the SKILL.md checked too); recorded by digest. */
   async scan(name: string, options: SourceCallOptions): Promise<Diagnostic[]> {
     const skill = await this.#inner.inFull(this.#inner.cache().byName.get(name) ?? notHeld(name));
-    const [{ projectSkill }, { scanProjected }] = await Promise.all([import('./sandbox-projection.js'), import('./skill-scan.js')]);
-    const found = await scanProjected(skill, await projectSkill(skill, this.#reads(options)));
+    const [{ projectSkill }, { scanProjected, scanSkillFiles }] = await Promise.all([import('./sandbox-projection.js'), import('./skill-scan.js')]);
+    // A served skill's SKILL.md may hold more than the skill shows (an MCP server's allowed-tools not yet approved):
+    // scanned as the server serves it, its files checked; any other skill's SKILL.md is checked against its digest too.
+    const found = servedByOf(skill)
+      ? await scanSkillFiles(skill, this.#limits, { timeoutMs: this.#timeoutMs, signal: options.signal })
+      : await scanProjected(skill, await projectSkill(skill, this.#reads(options)));
     this.findings.set(skill.digest, found);
     return found;
   }
