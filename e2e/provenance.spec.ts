@@ -34,6 +34,14 @@ Fetch the page with web.fetch, then list its five main points.
 const row = (page: Page, name: string) => page.locator(`[data-testid="browse-skill"][data-name="${name}"]`);
 const activation = (page: Page, name: string) => page.getByRole('region', { name: 'Activations' }).locator(`[data-testid="activation"][data-name="${name}"]`);
 
+/** Sends the turn that activates dev-setup; its activation shows `badge` and a count of findings. */
+async function expectDevSetupActivation(page: Page, badge: string): Promise<void> {
+  await sendTurn(page, 'set up my dev environment');
+  const active = activation(page, 'dev-setup');
+  await expect(active.getByTestId('origin-badge')).toHaveText(badge);
+  await expect(active.getByTestId('findings-count')).toHaveText(/^\d+ findings?$/);
+}
+
 test('a builtin skill shows the builtin badge in the list and in its activation; every skill is scanned; the catalog can tag origins', async ({ page }) => {
   await open(page);
   const started = Date.now();
@@ -76,10 +84,7 @@ test('a skill the person saves shows the user badge and the pipe-to-shell findin
   await expect(finding).toContainText(/SKILL\.md:\d+:\d+ warning pipe-to-shell /);
   await expect(detail.getByTestId('origin-label')).toHaveText('demo/me/skills');
 
-  await sendTurn(page, 'set up my dev environment');
-  const active = activation(page, 'dev-setup');
-  await expect(active.getByTestId('origin-badge')).toHaveText('user');
-  await expect(active.getByTestId('findings-count')).toHaveText(/^\d+ findings?$/);
+  await expectDevSetupActivation(page, 'user');
   await shot(page, 'provenance-user');
 });
 
@@ -99,10 +104,7 @@ test('a skill the agent proposed shows its findings on the proposal, then the ag
   await expect(dev.getByTestId('origin-badge')).toHaveAttribute('data-tier', 'user');
   await expect(dev.getByTestId('findings-count')).toHaveAttribute('data-count', /^[1-9]\d*$/);
 
-  await sendTurn(page, 'set up my dev environment');
-  const active = activation(page, 'dev-setup');
-  await expect(active.getByTestId('origin-badge')).toHaveText('agent-written');
-  await expect(active.getByTestId('findings-count')).toHaveText(/^\d+ findings?$/);
+  await expectDevSetupActivation(page, 'agent-written');
   await shot(page, 'provenance-agent');
 });
 

@@ -24,6 +24,9 @@ export type GatePolicy<A extends GateAction = GateAction> = A | SeverityActions<
 export type GateDecision = 'pass' | GateAction;
 
 const ACTIONS: readonly GateAction[] = ['refuse', 'hold', 'warn'];
+
+/** What a source's gate may do: refuse or warn (holding a skill for approval is a store's). */
+export const SOURCE_ACTIONS: readonly GateAction[] = ['refuse', 'warn'];
 const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
 const STRICTNESS: Record<GateDecision, number> = { pass: 0, warn: 1, hold: 2, refuse: 3 };
 
@@ -52,7 +55,7 @@ export function resolveGate(policy: unknown, what: string, allowed: readonly Gat
   for (const severity of SEVERITIES) {
     const action = given[severity];
     if (action === undefined) continue;
-    if (!fits(action)) throw new SkillError('INVALID_INPUT', `${what}.${severity} is ${allowed.map((a) => `'${a}'`).join(', ')}, not ${describe(action)}.`);
+    if (!fits(action)) throw new SkillError('INVALID_INPUT', `${what} is ${expected}: its ${severity} is ${describe(action)}.`);
     out[severity] = action;
   }
   return Object.freeze(out);

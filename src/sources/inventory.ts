@@ -140,7 +140,9 @@ export function ownerOf<T>(path: string, byDir: ReadonlyMap<string, T>): [dir: s
 
 /**
  * A source's `safety` option checked at construction (`INVALID_INPUT` naming `what`): `'refuse'`, `'warn'`, or
- * `{ error, warning, info }` of them; absent, `'warn'` (remote and MCP sources scan every skill by default).
+ * `{ error, warning, info }` of them; absent, `'warn'` (remote and MCP sources scan every skill by default). Checked
+ * here rather than by `safety/gate.ts`'s `resolveGate`, which the loader applies on use: importing it from this module,
+ * which every source shares, would put the gate into every worker's start-up chunk (≈450 bytes gzipped).
  */
 export function sourceSafetyOf(value: unknown, what: string): SourceSafety {
   if (value === undefined) return 'warn';

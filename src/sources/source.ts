@@ -4,6 +4,7 @@
  * `storeSource()`, `directorySource()`), in the manner of unstorage drivers.
  * @module
  */
+import type { GatePolicy } from '../safety/gate.js';
 import type { Diagnostic } from '../format/diagnostics/diagnostic.js';
 import type { Skill, SkillFileInput } from '../format/types.js';
 import type { RouterJSON } from '../routing/types.js';
@@ -158,8 +159,8 @@ export interface SourceProvenance {
   readonly label: string;
 }
 
-/** A source's safety gate: one action for every finding, or one per severity (a severity not given warns). */
-export type SourceSafety = 'refuse' | 'warn' | { readonly error?: 'refuse' | 'warn'; readonly warning?: 'refuse' | 'warn'; readonly info?: 'refuse' | 'warn' };
+/** A source's safety gate: one action for every finding, or one per severity (a severity not given warns); a source has no one to hold a skill for. */
+export type SourceSafety = GatePolicy<'refuse' | 'warn'>;
 
 /** True when `value` has the shape of a {@link SkillSource}. */
 export function isSkillSource(value: unknown): value is SkillSource {

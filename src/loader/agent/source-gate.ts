@@ -9,7 +9,7 @@
  */
 import { createDiagnostic, type Diagnostic } from '../../format/diagnostics/diagnostic.js';
 import type { ResolvedLimits, Skill } from '../../format/types.js';
-import { findingsLine, gateDecision, resolveGate, unsafeSkill, type ResolvedGate } from '../../safety/gate.js';
+import { findingsLine, gateDecision, resolveGate, SOURCE_ACTIONS, unsafeSkill, type ResolvedGate } from '../../safety/gate.js';
 import type { SkillSource } from '../../sources/source.js';
 import type { Candidate, TierResult } from '../tier.js';
 import type { FindingsRecord } from './findings-record.js';
@@ -29,7 +29,7 @@ const SCANS_AT_ONCE = 8;
 /** The gate `source` asks for, resolved; `undefined` when it sets none; `INVALID_INPUT` for a malformed one. */
 export function sourceGateOf(source: SkillSource): ResolvedGate | undefined {
   const safety = (source as { safety?: unknown }).safety;
-  return safety === undefined ? undefined : resolveGate(safety, `Source ${source.name}: \`safety\``, ['refuse', 'warn']);
+  return safety === undefined ? undefined : resolveGate(safety, `Source ${source.name}: \`safety\``, SOURCE_ACTIONS);
 }
 
 /** `result` with the source's gate applied to each skill read in full; lazy ones wait for their first use. */
